@@ -1,0 +1,3 @@
+"""asobiba (遊び場): Diamond Game, Dice Out and Gandice for the screen and the study desk."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,3 @@
+from asobiba.cli import main
+
+main()

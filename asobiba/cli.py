@@ -1,0 +1,159 @@
+"""The ``asobiba`` command (Typer + Rich).
+
+Contracts (ARCHITECTURE.md): ``perft`` prints ``DEPTH COUNT`` lines, ``moves`` prints a JSON array of
+``{"from","to","notation"}``. Every user error prints one line on stderr and exits with status 2.
+Heavy modules are imported inside the commands so that each command starts quickly.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from .core.errors import AsobibaError
+
+app = typer.Typer(
+    name="asobiba",
+    help="asobiba (遊び場): Diamond Game, Dice Out and Gandice — play, analyse, benchmark.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+GameArg = Annotated[str, typer.Argument(help="Game id: diamond, diceout or gandice.")]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="Rule option KEY=VALUE (repeatable)."),
+]
+PositionOpt = Annotated[
+    Path | None, typer.Option("--position", help="Position JSON file to start from.")
+]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def user_errors(func: F) -> F:
+    """Turn AsobibaError into a one-line message on stderr and exit status 2."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except AsobibaError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _start_state(game_id: str, options: list[str] | None, position: Path | None):
+    from .core.position import load_position
+    from .core.registry import make_game_from_pairs
+
+    if position is not None:
+        return load_position(game_id, position, options or [])
+    return make_game_from_pairs(game_id, options or []).new_state()
+
+
+@app.command()
+@user_errors
+def perft(
+    game: GameArg,
+    depth: Annotated[int, typer.Option("--depth", "-d", min=1, help="Deepest ply to count.")] = 3,
+    option: OptionOpt = None,
+    position: PositionOpt = None,
+) -> None:
+    """Count action sequences of each length 1..DEPTH (prints 'DEPTH COUNT' lines)."""
+    from .core.perft import perft as count
+
+    state = _start_state(game, option, position)
+    for d in range(1, depth + 1):
+        typer.echo(f"{d} {count(state, d)}")
+
+
+@app.command()
+@user_errors
+def moves(
+    game: GameArg,
+    position: Annotated[Path, typer.Option("--position", help="Position JSON file.")],
+    option: OptionOpt = None,
+) -> None:
+    """Print the legal moves of a position as a JSON array of {from, to, notation}."""
+    state = _start_state(game, option, position)
+    out = [state.describe_action(a) for a in state.legal_actions()]
+    typer.echo(json.dumps(out, ensure_ascii=False))
+
+
+@app.command()
+@user_errors
+def play(
+    game: GameArg,
+    option: OptionOpt = None,
+    vs: Annotated[
+        str,
+        typer.Option(
+            "--vs",
+            help="Opponent: 'human' (hot-seat), 'random', or a level "
+            "(intro, weak, normal, strong, strongest).",
+        ),
+    ] = "random",
+    seat: Annotated[
+        int, typer.Option("--seat", min=1, help="Your seat number (1 = first in turn order).")
+    ] = 1,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for dice and computer.")] = None,
+    position: PositionOpt = None,
+    load: Annotated[Path | None, typer.Option("--load", help="Resume a saved record.")] = None,
+) -> None:
+    """Play in the terminal: hot-seat or against the computer.
+
+    Type a move in notation, '? CELL' for a piece's moves, 'moves', 'undo', 'hint',
+    'save FILE', 'load FILE', 'help' or 'quit'.
+    """
+    from .terminal import TerminalSession
+
+    session = TerminalSession.create(game, option or [], vs, seat, seed, position, load)
+    session.run()
+
+
+@app.command()
+@user_errors
+def bench(
+    game: GameArg,
+    option: OptionOpt = None,
+    runs: Annotated[int, typer.Option("--runs", min=1, help="Repetitions (median is shown).")] = 5,
+    seconds: Annotated[
+        float, typer.Option("--seconds", min=0.05, help="Approximate time per measurement.")
+    ] = 1.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print figures as JSON.")] = False,
+) -> None:
+    """Measure move generation and random playouts (medians of several runs)."""
+    from .bench import run_bench
+
+    run_bench(game, option or [], runs=runs, seconds=seconds, as_json=as_json)
+
+
+def _mount_subcommands() -> None:
+    """Game-specific command groups live beside their games."""
+    from .games.gandice.cli import app as gandice_app
+
+    app.add_typer(gandice_app, name="gandice", help="Gandice: dice catalog, exact odds, fitting.")
+
+
+try:
+    _mount_subcommands()
+except ImportError:  # pragma: no cover - only while a game package is being built
+    pass
+
+
+def main() -> None:
+    try:
+        app()
+    except AsobibaError as exc:  # pragma: no cover - safety net; commands catch their own
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(2)

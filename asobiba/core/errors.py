@@ -1,0 +1,35 @@
+"""Errors that reach users.
+
+Every error raised for bad input is an :class:`AsobibaError`; its message is one line that names
+what is wrong. The CLI prints it and exits with status 2, the web server answers HTTP 4xx.
+"""
+
+from __future__ import annotations
+
+
+class AsobibaError(ValueError):
+    """Base class for user-facing errors with a one-line message."""
+
+
+class OptionError(AsobibaError):
+    """An unknown rule option, or a value outside what the option allows."""
+
+
+class PositionError(AsobibaError):
+    """A position (JSON or built in code) that cannot occur under the rules."""
+
+
+class NotationError(AsobibaError):
+    """Text that does not parse as a move, a cell or a record."""
+
+
+class IllegalMoveError(AsobibaError):
+    """A well-formed move that the rules do not allow in this position."""
+
+
+class RecordError(AsobibaError):
+    """A game record that is malformed or does not replay."""
+
+
+class UnknownGameError(AsobibaError):
+    """A game id that asobiba does not know."""

@@ -1,0 +1,150 @@
+"""Game records: options, an optional start position, every action (chance outcomes included) and
+the result. A record replays to the identical state (ARCHITECTURE.md, "Chance is explicit").
+
+JSON shape (``format`` = ``asobiba-record/1``)::
+
+    {"format": "asobiba-record/1", "game": "diceout", "options": {...},
+     "start": null | <position JSON>,
+     "moves": [{"player": "chance" | "<seat name>", "action": 17, "notation": "b1-c2"}, ...],
+     "result": null | {"ranks": [1, 2], "returns": [1.0, -1.0]},
+     "meta": {...free-form: players, dates, agents...}}
+
+On replay every action must be legal where it is played, and its notation must match; a mismatch
+raises RecordError naming the move number.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from .errors import AsobibaError, RecordError
+from .game import CHANCE, Game, State
+from .registry import make_game
+
+FORMAT = "asobiba-record/1"
+
+
+@dataclasses.dataclass
+class Record:
+    """A game as played: enough to replay it exactly."""
+
+    game: Game
+    start: State
+    actions: list[int] = dataclasses.field(default_factory=list)
+    meta: dict[str, Any] = dataclasses.field(default_factory=dict)
+    from_position: bool = False
+
+    @classmethod
+    def new(cls, game: Game, start: State | None = None, **meta: Any) -> Record:
+        return cls(game, start or game.new_state(), [], dict(meta), start is not None)
+
+    def states(self) -> list[State]:
+        """Every state of the game, from the start to the current one."""
+        out = [self.start]
+        for action in self.actions:
+            out.append(out[-1].apply(action))
+        return out
+
+    def final_state(self) -> State:
+        state = self.start
+        for action in self.actions:
+            state = state.apply(action)
+        return state
+
+    def to_json(self) -> dict[str, Any]:
+        moves = []
+        state = self.start
+        names = self.game.player_names
+        for action in self.actions:
+            player = state.current_player
+            moves.append(
+                {
+                    "player": "chance" if player == CHANCE else names[player],
+                    "action": action,
+                    "notation": state.action_to_notation(action),
+                }
+            )
+            state = state.apply(action)
+        result = None
+        if state.is_terminal:
+            result = {"ranks": state.ranks(), "returns": state.returns()}
+        return {
+            "format": FORMAT,
+            "game": self.game.id,
+            "options": self.game.options.to_dict(),
+            "start": self.start.to_json() if self.from_position else None,
+            "moves": moves,
+            "result": result,
+            "meta": self.meta,
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
+
+    def save(self, path: str | Path) -> None:
+        """Write atomically (a crash never leaves half a record)."""
+        path = Path(path)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(self.dumps(), encoding="utf-8")
+        tmp.replace(path)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Record:
+        """Parse and replay a record, checking every move (raises RecordError)."""
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+            raise RecordError(f"not an asobiba record (expected format {FORMAT!r})")
+        try:
+            game = make_game(data["game"], data.get("options") or {})
+            start_json = data.get("start")
+            start = game.state_from_json(start_json) if start_json else game.new_state()
+        except KeyError as exc:
+            raise RecordError(f"record is missing {exc.args[0]!r}") from None
+        except AsobibaError as exc:
+            raise RecordError(f"record start: {exc}") from None
+        record = cls(game, start, [], dict(data.get("meta") or {}), bool(start_json))
+        state = start
+        moves = data.get("moves")
+        if not isinstance(moves, list):
+            raise RecordError("record 'moves' must be a list")
+        for number, move in enumerate(moves, 1):
+            if not isinstance(move, Mapping):
+                raise RecordError(f"move {number}: must be an object")
+            action = move.get("action")
+            notation = move.get("notation")
+            try:
+                if action is None:
+                    action = state.notation_to_action(str(notation))
+                if not isinstance(action, int) or action not in state.legal_actions():
+                    raise RecordError(f"move {number} ({notation}): not legal in its position")
+                if notation is not None and state.action_to_notation(action) != notation:
+                    raise RecordError(
+                        f"move {number}: action {action} is "
+                        f"{state.action_to_notation(action)!r}, not {notation!r}"
+                    )
+            except RecordError:
+                raise
+            except AsobibaError as exc:
+                raise RecordError(f"move {number}: {exc}") from None
+            state = state.apply(action)
+            record.actions.append(action)
+        return record
+
+    @classmethod
+    def loads(cls, text: str) -> Record:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"malformed record JSON ({exc.msg} at line {exc.lineno})") from None
+        return cls.from_json(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+        return cls.loads(text)

@@ -1,0 +1,1 @@
+"""One package per game; each implements the core interface (asobiba.core.game)."""
