@@ -9,7 +9,16 @@ from .errors import (
     RecordError,
     UnknownGameError,
 )
-from .game import CHANCE, TERMINAL, Game, State, random_playout, returns_from_ranks, sample_chance
+from .game import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    State,
+    random_action,
+    random_playout,
+    returns_from_ranks,
+    sample_chance,
+)
 from .options import Options, OptionSpec, option
 from .record import Record
 from .registry import game_class, game_ids, make_game, make_game_from_pairs
@@ -34,6 +43,7 @@ __all__ = [
     "make_game",
     "make_game_from_pairs",
     "option",
+    "random_action",
     "random_playout",
     "returns_from_ranks",
     "sample_chance",

@@ -220,14 +220,15 @@ def sample_chance(state: State, rng: random.Random) -> int:
     return outcomes[-1][0]
 
 
+def random_action(state: State, rng: random.Random) -> int:
+    """A uniformly random legal move, or an exactly weighted chance outcome at a chance node."""
+    return sample_chance(state, rng) if state.is_chance else rng.choice(state.legal_actions())
+
+
 def random_playout(state: State, rng: random.Random, max_steps: int = 100_000) -> State:
     """Play uniformly random moves (chance sampled exactly) until the game ends."""
     steps = 0
     while not state.is_terminal and steps < max_steps:
-        if state.is_chance:
-            action = sample_chance(state, rng)
-        else:
-            action = rng.choice(state.legal_actions())
-        state = state.apply(action)
+        state = state.apply(random_action(state, rng))
         steps += 1
     return state

@@ -1,0 +1,114 @@
+"""``asobiba bench``: throughput figures for a game, printed and never asserted in tests.
+
+Three measurements, each repeated ``runs`` times and reported as the median:
+
+* **move generation** — ``legal_actions()`` over the game's fixed ``bench_positions()``, in positions/s;
+* **random playouts** — uniformly random games from the start (dice rolled exactly), in playouts/s
+  and actions/s;
+* **think time** per computer level (``asobiba.ai.bench.think_times``), median seconds per move over
+  the bench positions, next to the level's budget.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.table import Table
+
+from .core.game import Game, State, random_action
+from .core.registry import make_game_from_pairs
+
+
+def _timed_rate(work: Callable[[], int], seconds: float) -> float:
+    """Call ``work`` (which returns how many units it did) until ``seconds`` pass; units per second."""
+    done = 0
+    start = time.perf_counter()
+    while True:
+        done += work()
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done / elapsed
+
+
+def movegen_rate(positions: list[State], seconds: float) -> float:
+    """Positions per second of legal-move generation, cycling over ``positions``."""
+
+    def one_pass() -> int:
+        for state in positions:
+            state.legal_actions()
+        return len(positions)
+
+    return _timed_rate(one_pass, seconds)
+
+
+def playout_rates(game: Game, seconds: float, seed: int) -> tuple[float, float]:
+    """(playouts/s, actions/s) of uniformly random games from the start."""
+    rng = random.Random(seed)
+    counts = {"games": 0, "actions": 0}
+    start_state = game.new_state()
+
+    def one_game() -> int:
+        state = start_state
+        steps = 0
+        while not state.is_terminal:
+            state = state.apply(random_action(state, rng))
+            steps += 1
+        counts["games"] += 1
+        counts["actions"] += steps
+        return 1
+
+    began = time.perf_counter()
+    _timed_rate(one_game, seconds)
+    elapsed = time.perf_counter() - began
+    return counts["games"] / elapsed, counts["actions"] / elapsed
+
+
+def run_bench(
+    game_id: str,
+    option_pairs: list[str],
+    *,
+    runs: int = 5,
+    seconds: float = 1.0,
+    as_json: bool = False,
+    think: bool = True,
+) -> dict:
+    game = make_game_from_pairs(game_id, option_pairs)
+    positions = game.bench_positions()
+    console = Console(stderr=as_json)
+    gen = [movegen_rate(positions, seconds) for _ in range(runs)]
+    play = [playout_rates(game, seconds, seed) for seed in range(runs)]
+    result: dict = {
+        "game": game.id,
+        "options": game.options.to_dict(),
+        "positions": len(positions),
+        "runs": runs,
+        "movegen_positions_per_s": statistics.median(gen),
+        "playouts_per_s": statistics.median(p[0] for p in play),
+        "playout_actions_per_s": statistics.median(p[1] for p in play),
+    }
+    if think:
+        from .ai.bench import think_times
+        from .ai.levels import LEVEL_BUDGETS
+
+        with console.status("measuring think time per level…"):
+            result["think_seconds"] = think_times(game, positions)
+        result["think_budget_seconds"] = dict(LEVEL_BUDGETS)
+    if as_json:
+        print(json.dumps(result, ensure_ascii=False))
+        return result
+    table = Table(title=f"asobiba bench {game.id} ({len(positions)} positions, median of {runs})")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_row("legal-move generation", f"{result['movegen_positions_per_s']:,.0f} positions/s")
+    table.add_row("random playouts", f"{result['playouts_per_s']:,.2f} games/s")
+    table.add_row("random playout actions", f"{result['playout_actions_per_s']:,.0f} actions/s")
+    for level, secs in result.get("think_seconds", {}).items():
+        budget = result["think_budget_seconds"].get(level)
+        table.add_row(f"think time: {level}", f"{secs:.3f} s (budget {budget} s)")
+    console.print(table)
+    return result
