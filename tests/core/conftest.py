@@ -1,0 +1,10 @@
+from __future__ import annotations
+
+import pytest
+
+from asobiba.core import registry
+
+
+@pytest.fixture(autouse=True)
+def _toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry.GAME_CLASSES, "toynim", "core.toy_nim:NimGame")
