@@ -132,11 +132,14 @@ def bench(
         float, typer.Option("--seconds", min=0.05, help="Approximate time per measurement.")
     ] = 1.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print figures as JSON.")] = False,
+    think: Annotated[
+        bool, typer.Option("--think/--no-think", help="Also time each computer level's move.")
+    ] = True,
 ) -> None:
-    """Measure move generation and random playouts (medians of several runs)."""
+    """Measure move generation, random playouts and think time per level (medians)."""
     from .bench import run_bench
 
-    run_bench(game, option or [], runs=runs, seconds=seconds, as_json=as_json)
+    run_bench(game, option or [], runs=runs, seconds=seconds, as_json=as_json, think=think)
 
 
 @app.command()
