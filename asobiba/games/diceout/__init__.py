@@ -1,0 +1,7 @@
+"""ダイスアウト (Dice Out): two players, three dice each, on a 5-column grid (RULINGS.md §2).
+
+Modules: ``board`` (geometry), ``slots`` (the (cell, value) slot encoding and move tables),
+``options``, ``setup`` (the opening roll as one chance node), ``actions`` (ids and notation),
+``state`` (the rules), ``position`` (position JSON), ``render`` (text), ``svg`` (pictures),
+``bench_positions`` and ``game`` (the :class:`~asobiba.core.game.Game` entry point).
+"""

@@ -1,0 +1,47 @@
+"""Action ids and notation of Dice Out moves (ARCHITECTURE.md, "Actions have three faces").
+
+Ids are stable and do not depend on the number of rows:
+
+* a move is ``from_cell * 8 + direction`` (cells and directions as in :mod:`.board`), so ids
+  0–359 cover the largest board (9 rows, 45 cells);
+* ``PASS_ACTION`` = 360 (only when the player has no legal move, or to decline a declaration
+  window, see :mod:`.state`), ``DECLARE_ACTION`` = 361 (ダイスアウト宣言, only with
+  ``declare=manual``);
+* the opening roll's chance outcomes use ids from ``SETUP_BASE`` = 400 (see :mod:`.setup`).
+
+Notation: a move is ``FROM-TO`` in cell names (``b1-c2``), then ``pass`` and ``declare``.
+"""
+
+from __future__ import annotations
+
+from .board import MAX_CELLS, Board
+
+PASS_ACTION = MAX_CELLS * 8
+DECLARE_ACTION = PASS_ACTION + 1
+PASS_NOTATION = "pass"
+DECLARE_NOTATION = "declare"
+DECLARE_ALIASES = frozenset(
+    {"declare", "dice out", "diceout", "dice out!", "ダイスアウト", "ダイスアウト!", "ダイスアウト！",
+     "ダイスアウト宣言"}
+)
+
+
+def move_action(cell: int, direction: int) -> int:
+    return cell * 8 + direction
+
+
+def is_move(action: int) -> bool:
+    return 0 <= action < PASS_ACTION
+
+
+def move_cells(bd: Board, action: int) -> tuple[int, int]:
+    """(from cell, to cell) of a move id; the destination is -1 if it leaves the board."""
+    frm, direction = divmod(action, 8)
+    if frm >= bd.num_cells:
+        return frm, -1
+    return frm, bd.neighbours[frm][direction]
+
+
+def move_notation(bd: Board, action: int) -> str:
+    frm, to = move_cells(bd, action)
+    return f"{bd.names[frm]}-{bd.names[to]}"

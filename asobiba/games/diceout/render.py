@@ -1,0 +1,71 @@
+"""Text picture of a Dice Out position (``render_text``).
+
+Rank ``rows`` is at the top, rank 1 (red's home) at the bottom. A cell shows its stack as owner
+letter + top value, and the height when more than one die is stacked: ``R3`` (a red 3),
+``W2x3`` (a white 2 on top of a stack of three). ``.`` is an empty cell; EXIT corners are
+bracketed (``[ .  ]``, ``[R3  ]``). Covered faces are not shown, as on the real board.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .board import COLOURS, FILES, NUM_FILES
+from .state import SETUP
+
+if TYPE_CHECKING:
+    from .state import DiceOutState
+
+_ANSI = ("\x1b[1;31m", "\x1b[1;37m")
+_RESET = "\x1b[0m"
+_EXIT_ANSI = "\x1b[33m"
+
+
+def cell_label(seat: int, value: int, height: int) -> str:
+    """``R3`` / ``W2x3``: owner letter, top value, and the height of a taller stack."""
+    text = f"{'RW'[seat]}{value}"
+    return text + (f"x{height}" if height > 1 else "")
+
+
+def render_text(state: DiceOutState, color: bool = False) -> str:
+    bd = state.board
+    stacks = state.stacks() if state.phase != SETUP else {}
+    lines = []
+    for rank in range(bd.rows - 1, -1, -1):
+        cells = []
+        for file in range(NUM_FILES):
+            cell = bd.cell(file, rank)
+            stack = stacks.get(cell)
+            if stack:
+                seat, value = stack[-1]
+                text = cell_label(seat, value, len(stack)).ljust(4)
+                if color:
+                    text = _ANSI[seat] + text + _RESET
+            else:
+                text = " .  "
+            if cell in bd.exits:
+                left, right = ("[", "]") if not color else (_EXIT_ANSI + "[" + _RESET,
+                                                            _EXIT_ANSI + "]" + _RESET)
+                cells.append(left + text + right)
+            else:
+                cells.append(" " + text + " ")
+        lines.append(f"{rank + 1} " + "".join(cells))
+    lines.append("  " + "".join(f"  {f}   " for f in FILES))
+    lines.append(_status(state))
+    return "\n".join(lines)
+
+
+def _status(state: DiceOutState) -> str:
+    if state.phase == SETUP:
+        return "set-up: roll the dice"
+    if state.winner >= 0:
+        if state.winner == 2:
+            return f"draw ({state.reason})"
+        return f"{COLOURS[state.winner]} wins ({state.reason})"
+    text = f"{COLOURS[state.to_move]} to move (ply {state.ply})"
+    for seat in (0, 1):
+        if state.shows_dice_out(seat):
+            text += f"; {COLOURS[seat]} shows Dice Out"
+    if state.phase:
+        text += "; declare or pass"
+    return text

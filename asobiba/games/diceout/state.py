@@ -1,0 +1,395 @@
+"""The rules of Dice Out as an immutable state (seed 000; RULINGS.md §2).
+
+Representation (see :mod:`.slots`): ``dice = (red slots, white slots)``, each a sorted 3-tuple of
+(cell, value) slot ints, ``bits`` the board as one int, ``to_move`` the seat to act and ``phase``:
+
+* ``TURN`` — an ordinary turn: move one own uncovered die one step in any of 8 directions (its
+  value advances 1→2→3→1) onto an empty cell or a stack whose top is strictly smaller than the
+  new value; ``pass`` only when no move exists.
+* ``SETUP`` — before the opening roll (a chance node, :mod:`.setup`).
+* ``WINDOW_AFTER_MOVE`` / ``WINDOW_EXIT`` — declaration windows of ``declare=manual`` (below).
+
+After each move the result is decided in the order of RULINGS.md §2:
+1. the mover's own dice show Dice Out → the mover loses (even on an EXIT, even if the opponent's
+   dice show Dice Out too); 2. the opponent's dice show Dice Out → the mover wins; 3. the moved die
+reached one of the mover's target EXIT corners → the mover wins.
+
+``declare=manual`` (a Dice Out only counts once declared; it may be declared while it shows):
+
+* On an ordinary turn, the side to move may play ``declare`` whenever the *other* side's dice
+  show Dice Out (they made it with their move, or it kept showing) — and wins.
+* A move that makes the *opponent's* Dice Out show (rule 2), while the mover's own dice do not,
+  opens ``WINDOW_AFTER_MOVE``: the mover acts again with ``declare`` (wins) or ``pass``
+  (lets it go; the opponent's turn follows and their next move will break it).
+* A move that makes the mover's *own* Dice Out show hands the turn over as usual; the opponent
+  may declare it on their turn (rule 1 keeps precedence: the mover gets no window then).
+* A move that reaches a target EXIT while the mover's own Dice Out shows opens ``WINDOW_EXIT``
+  for the opponent: ``declare`` (the opponent wins, Dice Out takes precedence over the EXIT) or
+  ``pass`` (the EXIT win stands). Reaching a target without one's own Dice Out wins at once.
+
+Draws: the ``repetition``-th occurrence of the same position with the same side to move at the
+start of a turn, or ``max_plies`` turns played (moves and forced passes; window decisions are
+not turns). ``history`` keeps the keys of every turn-start position so far (a tuple, shared
+between states, so copying stays cheap).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...core.errors import IllegalMoveError, NotationError
+from ...core.game import CHANCE, TERMINAL, State
+from .actions import (
+    DECLARE_ACTION,
+    DECLARE_ALIASES,
+    DECLARE_NOTATION,
+    PASS_ACTION,
+    PASS_NOTATION,
+    is_move,
+    move_cells,
+    move_notation,
+)
+from .board import COLOURS, RED, WHITE, Board
+from .setup import (
+    decode_setup,
+    is_setup_action,
+    outcome_starter,
+    parse_setup,
+    setup_notation,
+    setup_outcomes,
+)
+from .slots import MoveTables, move_tables, shows_dice_out, slot, slot_cell, slot_value
+
+if TYPE_CHECKING:
+    from .game import DiceOutGame
+
+TURN = 0
+WINDOW_AFTER_MOVE = 1
+WINDOW_EXIT = 2
+SETUP = 3
+
+DRAW = 2
+"""``winner`` of a drawn game (otherwise the winning seat, or -1 while the game goes on)."""
+
+REASONS = ("exit", "dice_out", "own_dice_out", "declared", "repetition", "max_plies")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What a state needs from its game's options, resolved once per game."""
+
+    tables: MoveTables
+    manual: bool
+    repetition: int
+    max_plies: int
+    first: str
+    outcomes: tuple[tuple[int, float], ...]
+
+
+def make_rules(options: Any) -> Rules:
+    outcomes = tuple((a, float(p)) for a, p in setup_outcomes(options.first))
+    return Rules(
+        tables=move_tables(options.rows),
+        manual=options.declare == "manual",
+        repetition=options.repetition,
+        max_plies=options.max_plies,
+        first=options.first,
+        outcomes=outcomes,
+    )
+
+
+def pack_key(dice: tuple[tuple[int, ...], tuple[int, ...]], to_move: int, phase: int,
+             winner: int = -1) -> int:
+    """One int: the six slots (8 bits each), side to move, phase and result."""
+    (r0, r1, r2), (w0, w1, w2) = dice
+    return (
+        r0 | r1 << 8 | r2 << 16 | w0 << 24 | w1 << 32 | w2 << 40
+        | to_move << 48 | phase << 49 | (winner + 1) << 51
+    )
+
+
+SETUP_KEY = SETUP << 49
+
+
+class DiceOutState(State):
+    """A Dice Out position; immutable (``apply`` returns a new state)."""
+
+    __slots__ = ("game", "rules", "dice", "bits", "to_move", "phase", "winner", "reason", "ply",
+                 "history")
+
+    game: DiceOutGame
+    rules: Rules
+    dice: tuple[tuple[int, ...], tuple[int, ...]]
+    bits: int
+    to_move: int
+    phase: int
+    winner: int
+    reason: str
+    ply: int
+    history: tuple[int, ...]
+
+    @classmethod
+    def make(cls, game: DiceOutGame, dice: tuple[tuple[int, ...], tuple[int, ...]], to_move: int,
+             phase: int = TURN, winner: int = -1, reason: str = "", ply: int = 0,
+             history: tuple[int, ...] = ()) -> DiceOutState:
+        """Build a state from slots (no validation: see :mod:`.position` for checked input)."""
+        st = object.__new__(cls)
+        st.game = game
+        st.rules = game.rules
+        st.dice = dice
+        st.bits = sum(1 << s for side in dice for s in side)
+        st.to_move = to_move
+        st.phase = phase
+        st.winner = winner
+        st.reason = reason
+        st.ply = ply
+        st.history = history
+        return st
+
+    def _derive(self, dice: tuple[tuple[int, ...], tuple[int, ...]], bits: int, to_move: int,
+                phase: int, winner: int, reason: str, ply: int,
+                history: tuple[int, ...]) -> DiceOutState:
+        st = object.__new__(DiceOutState)
+        st.game = self.game
+        st.rules = self.rules
+        st.dice = dice
+        st.bits = bits
+        st.to_move = to_move
+        st.phase = phase
+        st.winner = winner
+        st.reason = reason
+        st.ply = ply
+        st.history = history
+        return st
+
+    # -- whose turn -------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self.winner >= 0:
+            return TERMINAL
+        if self.phase == SETUP:
+            return CHANCE
+        return self.to_move
+
+    @property
+    def board(self) -> Board:
+        return self.rules.tables.board
+
+    def shows_dice_out(self, player: int) -> bool:
+        """Whether ``player``'s three dice are all uncovered and show the same value."""
+        if self.phase == SETUP:
+            return False
+        return shows_dice_out(self.dice[player], self.bits, self.rules.tables.cover)  # type: ignore[arg-type]
+
+    def stacks(self) -> dict[int, list[tuple[int, int]]]:
+        """``{cell: [(seat, value), ...]}`` bottom → top, for every occupied cell."""
+        out: dict[int, list[tuple[int, int]]] = {}
+        for seat, side in enumerate(self.dice):
+            for s in side:
+                out.setdefault(slot_cell(s), []).append((seat, slot_value(s)))
+        for stack in out.values():
+            stack.sort(key=lambda die: die[1])
+        return dict(sorted(out.items()))
+
+    # -- moves ------------------------------------------------------------------------------------
+    def legal_actions(self) -> list[int]:
+        if self.winner >= 0:
+            return []
+        if self.phase:
+            if self.phase == SETUP:
+                return [a for a, _ in self.rules.outcomes]
+            return [PASS_ACTION, DECLARE_ACTION]
+        bits = self.bits
+        tables = self.rules.tables
+        cover = tables.cover
+        moves = tables.moves
+        out = []
+        for s in self.dice[self.to_move]:
+            if not bits & cover[s]:
+                for block, action in moves[s]:
+                    if not bits & block:
+                        out.append(action)
+        if not out:
+            out.append(PASS_ACTION)
+        if self.rules.manual and shows_dice_out(self.dice[1 - self.to_move], bits, cover):  # type: ignore[arg-type]
+            out.append(DECLARE_ACTION)
+        return out
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == SETUP and self.winner < 0:
+            return list(self.rules.outcomes)
+        return []
+
+    def apply(self, action: int) -> DiceOutState:
+        if self.phase == SETUP:
+            return self._after_setup(action)
+        p = self.to_move
+        if action == DECLARE_ACTION:
+            return self._derive(self.dice, self.bits, p, TURN, p, "declared", self.ply, self.history)
+        if action == PASS_ACTION:
+            if self.phase == WINDOW_EXIT:
+                return self._derive(self.dice, self.bits, p, TURN, 1 - p, "exit", self.ply,
+                                    self.history)
+            ply = self.ply if self.phase == WINDOW_AFTER_MOVE else self.ply + 1
+            return self._next_turn(self.dice, self.bits, 1 - p, ply)
+        return self._move(action)
+
+    def _move(self, action: int) -> DiceOutState:
+        p = self.to_move
+        rules = self.rules
+        tables = rules.tables
+        a, b, c = self.dice[p]
+        frm = action >> 3
+        # The mover's top die on the from-cell is its highest slot there (slots are sorted).
+        if c // 3 == frm:
+            s, rest = c, (a, b)
+        elif b // 3 == frm:
+            s, rest = b, (a, c)
+        else:
+            s, rest = a, (b, c)
+        ns = tables.dest[s * 8 + (action & 7)]
+        x, y = rest
+        if ns < x:
+            mine = (ns, x, y)
+        elif ns < y:
+            mine = (x, ns, y)
+        else:
+            mine = (x, y, ns)
+        bits = self.bits ^ (1 << s) | (1 << ns)
+        theirs = self.dice[1 - p]
+        dice = (mine, theirs) if p == RED else (theirs, mine)
+        cover = tables.cover
+        own = shows_dice_out(mine, bits, cover)
+        other = shows_dice_out(theirs, bits, cover)  # type: ignore[arg-type]
+        at_target = tables.target_bits[p] >> (ns // 3) & 1
+        ply = self.ply + 1
+        if not rules.manual:
+            if own:
+                return self._derive(dice, bits, p, TURN, 1 - p, "own_dice_out", ply, self.history)
+            if other:
+                return self._derive(dice, bits, p, TURN, p, "dice_out", ply, self.history)
+            if at_target:
+                return self._derive(dice, bits, p, TURN, p, "exit", ply, self.history)
+            return self._next_turn(dice, bits, 1 - p, ply)
+        if at_target:
+            if own:
+                return self._derive(dice, bits, 1 - p, WINDOW_EXIT, -1, "", ply, self.history)
+            return self._derive(dice, bits, p, TURN, p, "exit", ply, self.history)
+        if other and not own:
+            return self._derive(dice, bits, p, WINDOW_AFTER_MOVE, -1, "", ply, self.history)
+        return self._next_turn(dice, bits, 1 - p, ply)
+
+    def _next_turn(self, dice: tuple[tuple[int, ...], tuple[int, ...]], bits: int, to_move: int,
+                   ply: int) -> DiceOutState:
+        """A new turn starts: record the position, then the draw rules."""
+        key = pack_key(dice, to_move, TURN)
+        history = self.history
+        rules = self.rules
+        if history.count(key) + 1 >= rules.repetition:
+            winner, reason = DRAW, "repetition"
+        elif ply >= rules.max_plies:
+            winner, reason = DRAW, "max_plies"
+        else:
+            winner, reason = -1, ""
+        return self._derive(dice, bits, to_move, TURN, winner, reason, ply, history + (key,))
+
+    def _after_setup(self, action: int) -> DiceOutState:
+        red, white = decode_setup(action)
+        dice = placed_dice(self.board, red, white)
+        to_move = outcome_starter(action, self.rules.first)
+        return DiceOutState.make(self.game, dice, to_move, history=(pack_key(dice, to_move, TURN),))
+
+    # -- notation ---------------------------------------------------------------------------------
+    def action_to_notation(self, action: int) -> str:
+        if is_move(action):
+            return move_notation(self.board, action)
+        if action == PASS_ACTION:
+            return PASS_NOTATION
+        if action == DECLARE_ACTION:
+            return DECLARE_NOTATION
+        if is_setup_action(action):
+            return setup_notation(action, self.rules.first)
+        raise NotationError(f"{action} is not a Dice Out action id")
+
+    def notation_to_action(self, text: str) -> int:
+        wanted = " ".join(text.strip().split())
+        low = wanted.lower()
+        if low == PASS_NOTATION:
+            action = PASS_ACTION
+        elif low in DECLARE_ALIASES:
+            action = DECLARE_ACTION
+        elif low.startswith("setup"):
+            action, named = parse_setup(wanted)
+            if named is not None and action in self.legal_actions():
+                who = COLOURS[outcome_starter(action, self.rules.first)]
+                if named != who:
+                    raise IllegalMoveError(f"{wanted!r}: after these rolls {who} moves first")
+        else:
+            action = self._parse_move(low)
+        if self.is_terminal:
+            raise IllegalMoveError("the game is over")
+        if action not in self.legal_actions():
+            raise IllegalMoveError(f"{wanted!r} is not a legal move here")
+        return action
+
+    def _parse_move(self, text: str) -> int:
+        frm_name, dash, to_name = text.partition("-")
+        bd = self.board
+        if not dash:
+            raise NotationError(f"{text!r} is not a move (write FROM-TO like b1-c2, or pass)")
+        for name in (frm_name, to_name):
+            if name not in bd.index:
+                raise NotationError(f"unknown cell {name!r} in {text!r} (board a1–e{bd.rows})")
+        frm, to = bd.index[frm_name], bd.index[to_name]
+        direction = bd.direction_between(frm, to)
+        if direction < 0:
+            raise IllegalMoveError(f"{text!r}: a die moves exactly one cell (8 directions)")
+        return frm * 8 + direction
+
+    def describe_action(self, action: int) -> dict[str, Any]:
+        notation = self.action_to_notation(action)
+        if is_move(action):
+            frm, to = move_cells(self.board, action)
+            return {"from": self.board.names[frm], "to": self.board.names[to], "notation": notation}
+        return {"from": None, "to": None, "notation": notation}
+
+    def action_origin(self, action: int) -> str | None:
+        return self.board.names[action >> 3] if is_move(action) else None
+
+    # -- results ----------------------------------------------------------------------------------
+    def ranks(self) -> list[int]:
+        if self.winner < 0:
+            raise ValueError("the game is not over")
+        if self.winner == DRAW:
+            return [1, 1]
+        return [1, 2] if self.winner == RED else [2, 1]
+
+    # -- identity and I/O -------------------------------------------------------------------------
+    def key(self) -> Hashable:
+        if self.phase == SETUP:
+            return SETUP_KEY
+        return pack_key(self.dice, self.to_move, self.phase, self.winner)
+
+    def to_json(self) -> dict[str, Any]:
+        from .position import state_to_json
+
+        return state_to_json(self)
+
+    def render_text(self, color: bool = False) -> str:
+        from .render import render_text
+
+        return render_text(self, color)
+
+    def __repr__(self) -> str:
+        return f"DiceOutState({self.to_json()!r})"
+
+
+def placed_dice(bd: Board, red: tuple[int, int, int],
+                white: tuple[int, int, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Slots after placing the rolled values, in order, on b, c, d of each home row."""
+    return (
+        tuple(sorted(slot(c, v) for c, v in zip(bd.home[RED], red, strict=True))),
+        tuple(sorted(slot(c, v) for c, v in zip(bd.home[WHITE], white, strict=True))),
+    )
