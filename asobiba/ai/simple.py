@@ -1,0 +1,65 @@
+"""The simplest agents: uniform random, and one-ply greedy on a heuristic.
+
+The greedy agent doubles as the human-like beginner: with ``temperature`` > 0 it picks among good
+moves by a softmax of their values instead of always the best, and with ``miss`` > 0 it overlooks
+each non-winning move with that probability (a player who does not see every move). It never
+passes up a move that wins at once.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..core.game import State
+from .agent import Evaluate, expected_values, is_sole_win, make_rng
+
+
+class RandomAgent:
+    """Plays a uniformly random legal move."""
+
+    def __init__(self, *, seed: int | None = None, name: str = "random") -> None:
+        self.name = name
+        self.rng = make_rng(seed)
+
+    def choose(self, state: State) -> int:
+        return self.rng.choice(state.legal_actions())
+
+
+class GreedyAgent:
+    """One ply: the move whose resulting position the heuristic likes best for the mover.
+
+    Moves that trigger dice are valued by the exact expectation over the outcomes.
+    """
+
+    def __init__(
+        self,
+        evaluate: Evaluate,
+        *,
+        seed: int | None = None,
+        temperature: float = 0.0,
+        miss: float = 0.0,
+        name: str = "greedy",
+    ) -> None:
+        self.name = name
+        self.evaluate = evaluate
+        self.temperature = temperature
+        self.miss = miss
+        self.rng = make_rng(seed)
+
+    def choose(self, state: State) -> int:
+        me = state.current_player
+        scored = []
+        for action in state.legal_actions():
+            child = state.apply(action)
+            if is_sole_win(child, me):
+                return action
+            scored.append((action, expected_values(child, self.evaluate)[me]))
+        if self.miss > 0 and len(scored) > 1:
+            seen = [m for m in scored if self.rng.random() >= self.miss]
+            scored = seen or [self.rng.choice(scored)]
+        if self.temperature <= 0:
+            best = max(v for _, v in scored)
+            return self.rng.choice([a for a, v in scored if v == best])
+        top = max(v for _, v in scored)
+        weights = [math.exp((v - top) / self.temperature) for _, v in scored]
+        return self.rng.choices([a for a, _ in scored], weights=weights)[0]
