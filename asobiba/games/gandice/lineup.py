@@ -1,0 +1,55 @@
+"""The fixed cast of a battle: every die and card in play, numbered once from the options.
+
+Each die of every deck (the five dice, then the evolution dice kept aside) gets an instance number
+``uid`` in seat order; cards likewise. Action ids are built from these numbers, so they are stable
+for given options (decks and catalog).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from .catalog import Card, Catalog, Die, load_catalog
+from .decks import MAX_EVOLUTION
+from .options import PLAYER_NAMES, GandiceOptions
+
+MAX_DICE = 64
+"""Upper bound of instance numbers (4 players × (5 + MAX_EVOLUTION) fits), used by action ids."""
+assert 4 * (5 + MAX_EVOLUTION) <= MAX_DICE
+
+
+@dataclasses.dataclass(frozen=True)
+class Lineup:
+    catalog: Catalog
+    players: int
+    names: tuple[str, ...]
+    deck_names: tuple[str, ...]
+    dice: tuple[Die, ...]  # by uid
+    home: tuple[int, ...]  # seat that brought each die
+    aside: tuple[bool, ...]  # evolution die kept aside at the start
+    cards: tuple[Card, ...]  # by card index
+    card_owner: tuple[int, ...]
+
+    @classmethod
+    def from_options(cls, options: GandiceOptions) -> Lineup:
+        catalog = load_catalog(options.catalog)
+        dice: list[Die] = []
+        home: list[int] = []
+        aside: list[bool] = []
+        cards: list[Card] = []
+        card_owner: list[int] = []
+        deck_names = []
+        for seat, deck_id in enumerate(options.decks):
+            deck = catalog.deck(deck_id)
+            deck_names.append(deck.name)
+            for die_id in deck.dice + deck.evolution:
+                dice.append(catalog.dice[die_id])
+                home.append(seat)
+                aside.append(dice[-1].kind == "evolution")
+            for card_id in deck.cards:
+                cards.append(catalog.cards[card_id])
+                card_owner.append(seat)
+        return cls(
+            catalog, options.players, PLAYER_NAMES[: options.players], tuple(deck_names),
+            tuple(dice), tuple(home), tuple(aside), tuple(cards), tuple(card_owner),
+        )

@@ -1,0 +1,70 @@
+"""Rule options of Gandice (RULINGS.md §3). Option names are contracts (CLI, JSON, web)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from asobiba.core.errors import AsobibaError, OptionError
+from asobiba.core.options import Options, option
+
+EXAMPLE_DECKS = ("yami", "isurugi")
+"""The seed's two example decks: 闇ダイス組 (first in the example battle) and イスルギ組."""
+
+PLAYER_NAMES = ("p1", "p2", "p3", "p4")
+
+
+@dataclasses.dataclass(frozen=True)
+class GandiceOptions(Options):
+    """Options of a Gandice battle.
+
+    ``decks`` empty (the default) means the two example decks taken in turn, one per player.
+    ``first`` is ``random`` (a chance node after the summon) or a player name ``p1``..``p4``.
+    """
+
+    game_id = "gandice"
+
+    players: int = option(2, lo=2, hi=4, en="Number of players (2–4).", ja="人数（2〜4人）")
+    decks: tuple[str, ...] = option(
+        (),
+        en="Deck id per player, in seat order (empty: the two example decks in turn).",
+        ja="各プレイヤーのデッキID（空なら例のデッキ2つを交互に）",
+    )
+    first: str = option(
+        "random",
+        choices=("random",) + PLAYER_NAMES,
+        en="Who attacks first: random or a player name (p1..p4).",
+        ja="先攻：random またはプレイヤー名（p1〜p4）",
+    )
+    max_turns: int = option(
+        200, lo=1, hi=100_000, en="Turn limit; reaching it draws among the players left.",
+        ja="ターン上限（到達で残ったプレイヤーの引き分け）",
+    )
+    catalog: str | None = option(
+        None, en="Path of a user dice catalog (TOML); none = the shipped catalog.",
+        ja="ユーザーのダイスカタログ（TOML）のパス。なしで同梱のもの",
+    )
+    resummon_full_open: bool = option(
+        True,
+        en="A re-summon challenge with every remaining character die upright wins at once (全開召喚).",
+        ja="再召喚チャレンジで残りのキャラダイスが全て立ち・逆立ちなら全開召喚で勝利",
+    )
+
+    def normalize(self) -> None:
+        from .catalog import load_catalog
+
+        decks = self.decks or tuple(
+            EXAMPLE_DECKS[i % len(EXAMPLE_DECKS)] for i in range(self.players)
+        )
+        if len(decks) != self.players:
+            raise OptionError(f"option decks: {len(decks)} decks for {self.players} players")
+        object.__setattr__(self, "decks", decks)
+        if self.first != "random" and PLAYER_NAMES.index(self.first) >= self.players:
+            raise OptionError(f"option first: {self.first} is not one of the {self.players} players")
+        try:
+            catalog = load_catalog(self.catalog)
+            for deck_id in decks:
+                catalog.deck(deck_id)
+        except OptionError:
+            raise
+        except AsobibaError as exc:
+            raise OptionError(f"option catalog/decks: {exc}") from None
