@@ -169,7 +169,7 @@ def parse_catalog(data: Mapping[str, Any], where: str) -> Catalog:
         raise CatalogError(f"{where}: [catalog] must be a table")
     dice: dict[str, Die] = {}
     for entry in _entries(data, "die", where):
-        die = _parse_die(entry, where)
+        die = parse_die(entry, where)
         if die.id in dice:
             raise CatalogError(f"{where}: die {die.id!r}: field 'id': defined twice")
         dice[die.id] = die
@@ -252,7 +252,7 @@ def _weights(table: Any, label: str, field: str, *, allow_side: bool, allow_six:
     return tuple(weights)
 
 
-def _parse_die(entry: Mapping[str, Any], where: str) -> Die:
+def parse_die(entry: Mapping[str, Any], where: str) -> Die:
     die_id, label = _entry_label(entry, "die", where)
     _unknown_fields(entry, _DIE_FIELDS, label)
     name = _required_str(entry, "name", label)

@@ -1,0 +1,135 @@
+"""``asobiba gandice …``: the dice catalog, exact odds of one exchange, and fitting weights.
+
+* ``catalog --json [--catalog FILE]`` prints one JSON object ``{"dice": [...], "decks": [...]}``;
+  each die is ``{"id", "name", "kind", "outcomes": {outcome: probability}, "bonus", "ability",
+  "family"}`` (plus ``"fused"`` for super-eye dice), probabilities summing to 1; each deck is
+  ``{"id", "name", "dice", "evolution", "cards"}``. Without ``--json`` a readable table.
+* ``odds --attacker ID --defender ID --defender-state summoned|half|unsummoned [--catalog FILE]``
+  prints ``{"attacker_wins", "defender_holds", "tie", "counter"}`` (no items, special = 3).
+* ``fit --tallies FILE [--id ID --name NAME --kind KIND] [--out FILE]`` writes a catalog entry.
+
+Errors print one line on stderr and exit with status 2 (the lead's ``user_errors`` cannot be
+imported here without an import cycle, so :func:`_user_errors` does the same job).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from asobiba.core.errors import AsobibaError
+
+app = typer.Typer(
+    name="gandice",
+    help="Gandice: dice catalog, exact odds of an exchange, fitting weights from tallies.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+CatalogOpt = Annotated[
+    Path | None, typer.Option("--catalog", help="Your catalog TOML (default: the shipped one).")
+]
+
+
+def _user_errors(func: F) -> F:
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except AsobibaError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def catalog_json(catalog_path: Path | None) -> dict[str, Any]:
+    from .catalog import load_catalog
+
+    cat = load_catalog(catalog_path)
+    dice = []
+    for die in cat.dice.values():
+        entry = {
+            "id": die.id, "name": die.name, "kind": die.kind, "outcomes": die.probabilities(),
+            "bonus": die.bonus, "ability": die.ability, "family": die.family,
+        }
+        if die.fused is not None:
+            entry["fused"] = die.probabilities(fused=True)
+        dice.append(entry)
+    decks = [
+        {"id": d.id, "name": d.name, "dice": list(d.dice), "evolution": list(d.evolution),
+         "cards": list(d.cards)}
+        for d in cat.decks.values()
+    ]
+    return {"dice": dice, "decks": decks}
+
+
+@app.command("catalog")
+@_user_errors
+def catalog_cmd(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    catalog: CatalogOpt = None,
+) -> None:
+    """List every die with its outcome probabilities, and the decks."""
+    data = catalog_json(catalog)
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False))
+        return
+    for die in data["dice"]:
+        odds = "  ".join(f"{k} {v:.3f}" for k, v in die["outcomes"].items())
+        typer.echo(f"{die['id']:<16} {die['name']}  [{die['kind']}]  {odds}")
+    for deck in data["decks"]:
+        typer.echo(f"deck {deck['id']}: {deck['name']}  {' '.join(deck['dice'])}")
+
+
+@app.command()
+@_user_errors
+def odds(
+    attacker: Annotated[str, typer.Option("--attacker", help="Attacking die id.")],
+    defender: Annotated[str, typer.Option("--defender", help="Defending die id.")],
+    defender_state: Annotated[
+        str, typer.Option("--defender-state", help="summoned, half or unsummoned.")
+    ] = "summoned",
+    catalog: CatalogOpt = None,
+) -> None:
+    """Exact probabilities of one exchange with no items."""
+    from .catalog import CatalogError, load_catalog
+    from .dice import SUMMON_STATE_NAMES
+    from .odds import exchange_odds
+
+    if defender_state not in SUMMON_STATE_NAMES:
+        raise CatalogError(f"--defender-state {defender_state!r} is not summoned, half or unsummoned")
+    cat = load_catalog(catalog)
+    dice = [cat.die(attacker), cat.die(defender)]
+    for die in dice:
+        if not die.is_fighter:
+            raise CatalogError(f"{die.id!r} is a {die.kind} die, not a character die")
+    result = exchange_odds(dice[0], dice[1], SUMMON_STATE_NAMES.index(defender_state))
+    typer.echo(json.dumps({k: float(v) for k, v in result.items()}))
+
+
+@app.command()
+@_user_errors
+def fit(
+    tallies: Annotated[Path, typer.Option("--tallies", help="Roll counts (TOML or JSON).")],
+    die_id: Annotated[str | None, typer.Option("--id", help="Die id of the entry.")] = None,
+    name: Annotated[str | None, typer.Option("--name", help="Die name.")] = None,
+    kind: Annotated[str | None, typer.Option("--kind", help="Die kind.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Write the entry to FILE.")] = None,
+) -> None:
+    """Fit outcome weights (Dirichlet posterior, 95% intervals) and write a catalog entry."""
+    from .fit import fit_entry, read_tallies
+
+    text = fit_entry(read_tallies(tallies), tallies.name, id=die_id, name=name, kind=kind)
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        out.write_text(text, encoding="utf-8")
