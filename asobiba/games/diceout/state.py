@@ -18,9 +18,10 @@ reached one of the mover's target EXIT corners → the mover wins.
 
 * On an ordinary turn, the side to move may play ``declare`` whenever the *other* side's dice
   show Dice Out (they made it with their move, or it kept showing) — and wins.
-* A move that makes the *opponent's* Dice Out show (rule 2), while the mover's own dice do not,
-  opens ``WINDOW_AFTER_MOVE``: the mover acts again with ``declare`` (wins) or ``pass``
-  (lets it go; the opponent's turn follows and their next move will break it).
+* A move after which the *opponent's* Dice Out shows (rule 2: the move uncovered or created it,
+  or it was left undeclared and still shows), while the mover's own dice do not, opens
+  ``WINDOW_AFTER_MOVE``: the mover acts again with ``declare`` (wins) or ``pass`` (lets it go;
+  the opponent's turn follows, and any move of theirs changes a value and so ends it).
 * A move that makes the mover's *own* Dice Out show hands the turn over as usual; the opponent
   may declare it on their turn (rule 1 keeps precedence: the mover gets no window then).
 * A move that reaches a target EXIT while the mover's own Dice Out shows opens ``WINDOW_EXIT``
