@@ -1,0 +1,1 @@
+"""Diamond Game (ダイヤモンドゲーム): star board, rules, notation, positions, pictures (RULINGS.md §1)."""

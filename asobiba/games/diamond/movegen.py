@@ -1,0 +1,336 @@
+"""Legal move generation for Diamond Game (seed 003, "ルール・遊び方" ②–⑦; RULINGS.md §1 "Moves").
+
+A move takes one own piece from a cell to another and is identified by ``(from, to)`` alone: the
+action id is ``from_index * 121 + to_index`` (cell indices of :mod:`.geometry`), so different jump
+paths to the same cell are one move.
+
+* **Step**: to one of the six neighbouring cells, if empty.
+* **Jump chain**: hops over pieces; the piece may stop after any hop. Steps and hops never mix.
+  While it moves the piece is lifted, so its start cell counts as empty, but neither the start
+  cell nor any cell already landed on may be landed on again. Because every hop depends only on the
+  board (not on the path), the cells a chain can end on are exactly the cells reachable in the hop
+  graph, found by a breadth-first search with a visited mask.
+* **Hop of a man**: over one adjacent non-king piece onto the empty cell right behind it.
+* **Hop of a king**: over a straight contiguous run of ``n >= 1`` pieces, none of them a king, onto
+  the empty cell right behind the run. With ``king_chain_after_line=false`` a hop over 2+ pieces
+  ends the move.
+* **Long hop** (``long_jump=true``, any piece): over a single non-king piece at distance ``d >= 2``
+  whose ``d - 1`` cells before and after are empty, landing at distance ``2d``; it chains.
+* Nobody stops or lands (even mid-chain) on a forbidden cell (another colour's point); jumping
+  over a piece standing there is fine.
+* ``goal_block=swap``: a move may also *end* on a border cell of the mover's goal camp occupied by
+  another colour's piece (by a step, or as the last hop of a chain, where the cell would otherwise
+  have to be empty); the two pieces change places. Only from a hexagon cell, because the displaced
+  piece goes to the start cell and may not stand on the mover's points.
+
+Two generators agree on every position: a fast one for men without long hops (whole-board shifts
+over the grid bitboard, one flood fill per piece that can hop), and a general one walking the
+precomputed rays of each landing cell (kings, long hops, swaps, and :func:`hop_path`).
+"""
+
+from __future__ import annotations
+
+from .geometry import (
+    BIT,
+    BOARD,
+    CELL_OF_GRID,
+    GRID_BITS,
+    HEXAGON,
+    NEIGHBOURS,
+    NUM_CELLS,
+    POSITIVE_SHIFTS,
+    RAYS,
+    W,
+)
+
+PASS = NUM_CELLS * NUM_CELLS
+"""Action id of a pass (the only legal action when a player has no move)."""
+
+_W1 = W - 1
+
+
+def _table(fn) -> list[int]:
+    """A list indexed by ``bit_length()`` of a single-bit mask (grid bit ``g`` -> index ``g + 1``)."""
+    return [fn(g - 1) if g and CELL_OF_GRID[g - 1] >= 0 else -1 for g in range(GRID_BITS + 1)]
+
+
+_CELL = _table(lambda g: CELL_OF_GRID[g])
+_BASE = _table(lambda g: CELL_OF_GRID[g] * NUM_CELLS)
+_NOT_NEIGHBOUR = [BOARD & ~NEIGHBOURS[b - 1] if b else 0 for b in range(GRID_BITS + 1)]
+
+
+def _step_table(shift: int) -> list[int]:
+    """Action id of the step that arrives at grid bit ``g`` in direction ``shift``."""
+
+    def action(g: int) -> int:
+        origin = g - shift
+        if 0 <= origin < GRID_BITS and CELL_OF_GRID[origin] >= 0:
+            return CELL_OF_GRID[origin] * NUM_CELLS + CELL_OF_GRID[g]
+        return -1
+
+    return _table(action)
+
+
+_STEPS_UP = tuple((s, _step_table(s)) for s in POSITIVE_SHIFTS)
+_STEPS_DOWN = tuple((s, _step_table(-s)) for s in POSITIVE_SHIFTS)
+
+
+def _append_steps(out: list[int], origins: int, targets: int) -> None:
+    """Append every step from a cell of ``origins`` to a neighbouring cell of ``targets``."""
+    for s, table in _STEPS_UP:
+        m = (origins << s) & targets
+        while m:
+            low = m & -m
+            out.append(table[low.bit_length()])
+            m ^= low
+    for s, table in _STEPS_DOWN:
+        m = (origins >> s) & targets
+        while m:
+            low = m & -m
+            out.append(table[low.bit_length()])
+            m ^= low
+
+
+def _append_moves(out: list[int], origin: int, targets: int) -> None:
+    """Append the jump moves from single-bit ``origin`` to each cell of ``targets`` that is not a
+    neighbour (a neighbour is already a step, and a move is only its (from, to) pair)."""
+    g1 = origin.bit_length()
+    targets &= _NOT_NEIGHBOUR[g1]
+    base = _BASE[g1]
+    while targets:
+        low = targets & -targets
+        out.append(base + _CELL[low.bit_length()])
+        targets ^= low
+
+
+def _hop_front(front: int, over: int) -> int:
+    """Cells one single hop away from ``front`` over a piece of ``over`` (not yet masked)."""
+    w1 = _W1
+    return (
+        (((front << 1) & over) << 1) | (((front >> 1) & over) >> 1)
+         | (((front << w1) & over) << w1) | (((front >> w1) & over) >> w1)
+         | (((front << W) & over) << W) | (((front >> W) & over) >> W)
+    )
+
+
+class MoveGenerator:
+    """Move generation under one set of options (which hops exist and how chains continue)."""
+
+    def __init__(self, *, chain_after_line: bool, long_jump: bool, swap: bool) -> None:
+        self.chain_after_line = chain_after_line
+        self.long_jump = long_jump
+        self.swap = swap
+
+    # -- the whole move list ---------------------------------------------------------------------
+    def moves(self, own_men: int, own_king: int, occ: int, kings: int, allowed: int,
+              swap_cells: int) -> list[int]:
+        """Action ids of every legal move (steps, jump chains, swaps); ``[]`` if none.
+
+        ``occ`` and ``kings`` are masks of every piece and every king on the board, ``allowed``
+        the cells the mover may stand on, ``swap_cells`` the mover's goal border cells.
+        """
+        free = allowed & ~occ
+        own = own_men | own_king
+        out: list[int] = []
+        _append_steps(out, own, free)
+        swappable = swap_cells & occ & ~own if self.swap else 0
+        if swappable:
+            _append_steps(out, own & HEXAGON, swappable)
+        if self.long_jump or swappable:
+            men = own_men
+            while men:
+                low = men & -men
+                men ^= low
+                targets = self.jump_targets(low, False, occ, kings, free, swappable)
+                _append_moves(out, low, targets)
+        else:
+            self._append_man_jumps(out, own_men, occ & ~kings, free)
+        if own_king:
+            if self.long_jump or swappable:
+                targets = self.jump_targets(own_king, True, occ, kings, free, swappable)
+            else:
+                targets = self._king_targets(own_king, occ & ~kings, free)
+            _append_moves(out, own_king, targets)
+        return out
+
+    @staticmethod
+    def _append_man_jumps(out: list[int], own_men: int, jumpable: int, free: int) -> None:
+        """Jump chains of men over single non-king pieces (fast path: no long hops, no swaps):
+        one flood fill of the hop graph per man that has a first hop."""
+        w1 = _W1
+        can_hop = own_men & (
+            ((jumpable >> 1) & (free >> 2))
+            | ((jumpable << 1) & (free << 2))
+            | ((jumpable >> w1) & (free >> 2 * w1))
+            | ((jumpable << w1) & (free << 2 * w1))
+            | ((jumpable >> W) & (free >> 2 * W))
+            | ((jumpable << W) & (free << 2 * W))
+        )
+        while can_hop:
+            man = can_hop & -can_hop
+            can_hop ^= man
+            over = jumpable ^ man  # the lifted man is not there to be jumped
+            avail = free
+            front = man
+            reached = 0
+            while front:
+                front = _hop_front(front, over) & avail
+                avail ^= front
+                reached |= front
+            _append_moves(out, man, reached)
+
+    def _king_targets(self, king: int, jumpable: int, free: int) -> int:
+        """Cells a king's jump chain can end on (fast path: no long hops, no swaps).
+
+        Each round extends runs of jumpable pieces from every frontier cell at once, in all six
+        directions; the cell right behind a run of one is a single hop, behind a longer run a line
+        hop (continuing only with ``king_chain_after_line``).
+        """
+        chain = self.chain_after_line
+        seen = king
+        ends = 0
+        front = king
+        while front:
+            single = 0
+            line = 0
+            for s in POSITIVE_SHIFTS:
+                run = (front << s) & jumpable
+                if run:
+                    run <<= s
+                    single |= run
+                    run &= jumpable
+                    while run:
+                        run <<= s
+                        line |= run
+                        run &= jumpable
+                run = (front >> s) & jumpable
+                if run:
+                    run >>= s
+                    single |= run
+                    run &= jumpable
+                    while run:
+                        run >>= s
+                        line |= run
+                        run &= jumpable
+            single &= free
+            line &= free
+            ends |= single | line
+            front = ((single | line) if chain else single) & ~seen
+            seen |= front
+        return ends
+
+    # -- general hops ----------------------------------------------------------------------------
+    def hops(self, g: int, is_king: bool, occ: int, kings: int, free: int,
+             swappable: int) -> list[tuple[int, bool]]:
+        """Every single hop from grid bit ``g``: ``(landing bit, chain may continue)`` pairs.
+
+        ``occ``/``kings`` must already have the moving piece lifted. A landing on a swappable
+        cell ends the move.
+        """
+        out = []
+        for ray in RAYS[g]:
+            first = ray[0]
+            n = len(ray)
+            if occ & first:
+                if kings & first:
+                    continue  # nothing ever jumps a king
+                if is_king:
+                    for i in range(1, n):
+                        cell = ray[i]
+                        if occ & cell:
+                            if swappable & cell:
+                                out.append((cell, False))
+                            if kings & cell:
+                                break  # a run containing a king cannot be jumped
+                        else:
+                            if free & cell:
+                                out.append((cell, i == 1 or self.chain_after_line))
+                            break
+                elif n > 1:
+                    cell = ray[1]
+                    if occ & cell:
+                        if swappable & cell:
+                            out.append((cell, False))
+                    elif free & cell:
+                        out.append((cell, True))
+            elif self.long_jump:
+                for i in range(1, n):
+                    if occ & ray[i]:
+                        break
+                else:
+                    continue
+                far = 2 * i + 1  # the piece is at distance i + 1, the landing at 2 * (i + 1)
+                if far >= n or kings & ray[i]:
+                    continue
+                if any(occ & ray[j] for j in range(i + 1, far)):
+                    continue
+                cell = ray[far]
+                if occ & cell:
+                    if swappable & cell:
+                        out.append((cell, False))
+                elif free & cell:
+                    out.append((cell, True))
+        return out
+
+    def jump_targets(self, origin: int, is_king: bool, occ: int, kings: int, free: int,
+                     swappable: int) -> int:
+        """Mask of every cell a jump chain of the piece on ``origin`` can end on."""
+        occ ^= origin
+        if is_king:
+            kings ^= origin
+        if not origin & HEXAGON:
+            swappable = 0  # the displaced piece could not stand on the mover's point
+        ends = 0
+        seen = origin
+        stack = [origin.bit_length() - 1]
+        while stack:
+            for cell, more in self.hops(stack.pop(), is_king, occ, kings, free, swappable):
+                ends |= cell
+                if more and not seen & cell:
+                    seen |= cell
+                    stack.append(cell.bit_length() - 1)
+        return ends
+
+    def hop_path(self, origin: int, target: int, is_king: bool, occ: int, kings: int,
+                 free: int, swappable: int) -> list[int] | None:
+        """Grid bits of a shortest hop sequence from ``origin`` to ``target`` (both single-bit
+        masks), start and end included; ``None`` if no chain gets there."""
+        occ ^= origin
+        if is_king:
+            kings ^= origin
+        if not origin & HEXAGON:
+            swappable = 0
+        start = (origin, True)
+        parent: dict[tuple[int, bool], tuple[int, bool] | None] = {start: None}
+        layer = [start]
+        while layer:
+            nxt = []
+            for node in layer:
+                for cell, more in self.hops(node[0].bit_length() - 1, is_king, occ, kings, free,
+                                            swappable):
+                    child = (cell, more)
+                    if cell == origin or child in parent:
+                        continue
+                    parent[child] = node
+                    if cell == target:
+                        path = []
+                        step: tuple[int, bool] | None = child
+                        while step is not None:
+                            path.append(step[0].bit_length() - 1)
+                            step = parent[step]
+                        return path[::-1]
+                    if more:
+                        nxt.append(child)
+            layer = nxt
+        return None
+
+
+def decode(action: int) -> tuple[int, int]:
+    """``(from_index, to_index)`` of a move action (not ``PASS``)."""
+    return divmod(action, NUM_CELLS)
+
+
+def cell_bits(action: int) -> tuple[int, int]:
+    """Single-bit masks of a move's start and end cells."""
+    f, t = divmod(action, NUM_CELLS)
+    return BIT[f], BIT[t]

@@ -1,0 +1,80 @@
+"""Rule options of Diamond Game, named as in RULINGS.md §1 (the names are a contract)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.errors import OptionError
+from ...core.options import Options, option
+from .geometry import COLOURS
+
+GOAL_BLOCK_RULES = ("full_with_king", "full_with_one", "swap", "no_camping")
+
+
+@dataclass(frozen=True)
+class DiamondOptions(Options):
+    """Options of ``diamond``. ``colors`` and ``goal_block`` default from other options."""
+
+    game_id = "diamond"
+
+    players: int = option(
+        2, choices=(2, 3), en="Number of players", ja="人数"
+    )
+    colors: tuple[str, ...] | None = option(
+        None,
+        choices=COLOURS,
+        en="Colours in play (2 players: any two, default red,yellow; 3 players: all three)",
+        ja="使う色（2人: 3色から2色、既定は赤・黄／3人: 3色全部）",
+    )
+    first: str | None = option(
+        None,
+        choices=COLOURS,
+        en="Colour that moves first (default: the first in turn order red, yellow, green)",
+        ja="先手の色（既定: 赤→黄→緑の順で最初の色）",
+    )
+    pieces: int = option(
+        15, choices=(15, 10), en="Pieces per player (10 = start on the point only)", ja="駒の数"
+    )
+    king: bool = option(True, en="Play with kings", ja="王駒あり")
+    king_chain_after_line: bool = option(
+        True,
+        en="A king may keep jumping after jumping a line of 2+ pieces",
+        ja="王駒がまとめて飛んだあとも続けて飛べる",
+    )
+    long_jump: bool = option(
+        False,
+        en="Long jumps over a distant single piece (Super Chinese Checkers)",
+        ja="長い飛び越し（スーパーチャイニーズチェッカー）",
+    )
+    goal_block: str | None = option(
+        None,
+        choices=GOAL_BLOCK_RULES,
+        en="Rule for a blocked goal (default full_with_king with kings, else full_with_one)",
+        ja="ゴールをふさがれた時の決まり（既定: 王駒ありは full_with_king、なしは full_with_one）",
+    )
+    max_plies: int = option(
+        1000, lo=1, hi=100_000, en="Game ends (draw among the unfinished) after this many plies",
+        ja="この手数で終局（未上がりの人は同順位）",
+    )
+
+    def normalize(self) -> None:
+        colours = self.colors
+        if colours is None:
+            colours = COLOURS[: self.players]
+        if len(set(colours)) != len(colours):
+            raise OptionError(f"option colors: {','.join(colours)} names a colour twice")
+        if len(colours) != self.players:
+            raise OptionError(
+                f"option colors: {self.players} players need {self.players} colours, "
+                f"got {','.join(colours)}"
+            )
+        colours = tuple(c for c in COLOURS if c in colours)  # turn order
+        object.__setattr__(self, "colors", colours)
+        if self.first is not None and self.first not in colours:
+            raise OptionError(f"option first: {self.first} is not one of colors {','.join(colours)}")
+        rule = self.goal_block
+        if rule is None:
+            rule = "full_with_king" if self.king else "full_with_one"
+        if rule == "full_with_king" and not self.king:
+            raise OptionError("option goal_block=full_with_king needs king=true")
+        object.__setattr__(self, "goal_block", rule)

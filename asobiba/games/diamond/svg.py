@@ -1,0 +1,189 @@
+"""SVG picture of a Diamond Game position (for the docs and the web table).
+
+:func:`render_svg` is a pure function returning one ``<svg>`` element with a ``viewBox`` (it scales
+to any size) and no external assets. It draws the star board as the real one looks: a wooden star
+with the six points painted in their colours (opposite points share a colour), grid lines, a hole
+per cell, the ◎ ring at each apex, and the pieces as glass marbles; kings wear a golden crown.
+
+Web contract: every hole is a ``<circle class="cell" data-cell="q,r">``; cells named in
+``highlights`` also get class ``legal``, the ``selected`` cell class ``selected``, and the two cells
+of ``last_move`` class ``last``. Pieces are separate elements (``data-piece`` = colour,
+``data-king`` on kings) drawn on top with ``pointer-events:none`` so clicks land on the cell.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from .geometry import APEX_CELL, CELLS, COLOUR_CAMPS, DIRECTIONS, INDEX
+from .movegen import PASS, decode
+from .notation import NAME_OF, web_name
+
+if TYPE_CHECKING:
+    from .game import DiamondState
+
+UNIT = 30.0
+"""Distance between neighbouring holes, in SVG user units."""
+
+_FILL = {"red": "#d8352a", "yellow": "#f2c21b", "green": "#2f9e44"}
+_TINT = {"red": "#f3b4ab", "yellow": "#f7e39a", "green": "#a9dcb2"}
+_DARK = {"red": "#7d1711", "yellow": "#8a6a00", "green": "#14532a"}
+
+_STYLE = """
+.board{fill:#e9c98f;stroke:#8a5a2b;stroke-width:3;stroke-linejoin:round}
+.grid{stroke:#9b7446;stroke-width:1.2}
+.cell{fill:#5b3a1c;stroke:#3b240f;stroke-width:1;cursor:pointer}
+.cell.legal{fill:#2b7de9;stroke:#bfe0ff;stroke-width:3}
+.cell.selected{stroke:#ffffff;stroke-width:4}
+.cell.last{stroke:#ff8c00;stroke-width:3.5}
+.apex{fill:none;stroke:#3b240f;stroke-width:1.6;pointer-events:none}
+.piece,.crown,.label{pointer-events:none}
+.crown{fill:#ffd54a;stroke:#7a5a00;stroke-width:1}
+.label{font:bold 9px sans-serif;fill:#6b4a26;text-anchor:middle}
+"""
+
+
+def cell_xy(q: int, r: int) -> tuple[float, float]:
+    """Centre of a cell in SVG units (red's start at the bottom, like the text picture)."""
+    return (-q - 2 * r) * UNIT / 2, q * UNIT * math.sqrt(3) / 2
+
+
+def _pt(q: float, r: float) -> str:
+    x, y = cell_xy(q, r)  # type: ignore[arg-type]
+    return f"{x:.1f},{y:.1f}"
+
+
+def _triangle(corners: list[tuple[float, float]], grow: float) -> str:
+    """Polygon points of a triangle pushed out from its centroid by ``grow`` units."""
+    pts = [cell_xy(q, r) for q, r in corners]  # type: ignore[arg-type]
+    cx = sum(p[0] for p in pts) / 3
+    cy = sum(p[1] for p in pts) / 3
+    out = []
+    for x, y in pts:
+        dx, dy = x - cx, y - cy
+        d = math.hypot(dx, dy)
+        out.append(f"{x + dx / d * grow:.1f},{y + dy / d * grow:.1f}")
+    return " ".join(out)
+
+
+def _camp_corners(key: str) -> list[tuple[int, int]]:
+    """Apex and the two ends of the border row of a camp."""
+    aq, ar = APEX_CELL[key]
+    # the border row lies 4 steps from the apex toward the centre, 4 cells long
+    sign = 1 if key[1] == "+" else -1
+    axis = key[0]
+    if axis == "q":
+        return [(aq, ar), (4 * sign, -4 * sign), (4 * sign, 0)]
+    if axis == "r":
+        return [(aq, ar), (-4 * sign, 4 * sign), (0, 4 * sign)]
+    return [(aq, ar), (-4 * sign, 0), (0, -4 * sign)]
+
+
+def render_svg(
+    state: DiamondState,
+    *,
+    highlights: Iterable[str] = (),
+    last_move: int | None = None,
+    selected: str | None = None,
+    labels: bool = False,
+) -> str:
+    """The position as an SVG string (see the module docstring for the web contract).
+
+    ``labels=True`` writes the notation name of every cell beside it (for the rules pages).
+    """
+    lit = set(highlights)
+    last: set[str] = set()
+    if last_move is not None and last_move != PASS:
+        f, t = decode(last_move)
+        last = {web_name(*CELLS[f]), web_name(*CELLS[t])}
+    half_w = 6.8 * UNIT
+    half_h = 8.3 * UNIT * math.sqrt(3) / 2
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-half_w:.1f} {-half_h:.1f} '
+        f'{2 * half_w:.1f} {2 * half_h:.1f}" class="diamond-board" role="img" '
+        f'aria-label="Diamond Game board">',
+        f"<style>{_STYLE}</style>",
+        "<defs>",
+    ]
+    for colour, fill in _FILL.items():
+        parts.append(
+            f'<radialGradient id="marble-{colour}" cx="35%" cy="30%" r="70%">'
+            f'<stop offset="0%" stop-color="#ffffff" stop-opacity="0.9"/>'
+            f'<stop offset="35%" stop-color="{fill}"/>'
+            f'<stop offset="100%" stop-color="{_DARK[colour]}"/></radialGradient>'
+        )
+    parts.append("</defs>")
+    # wooden star: the two big triangles
+    for keys in (("q+", "r+", "s+"), ("q-", "r-", "s-")):
+        corners = [APEX_CELL[k] for k in keys]
+        parts.append(f'<polygon class="board" points="{_triangle(corners, UNIT * 0.9)}"/>')
+    # painted points, one colour per pair of opposite points
+    for colour, keys in COLOUR_CAMPS.items():
+        for key in keys:
+            pts = _triangle(_camp_corners(key), UNIT * 0.45)
+            parts.append(
+                f'<polygon points="{pts}" fill="{_TINT[colour]}" stroke="{_FILL[colour]}" '
+                f'stroke-width="1.5" data-camp="{key}"/>'
+            )
+    # grid lines between neighbours
+    lines = []
+    for q, r in CELLS:
+        for dq, dr in DIRECTIONS[:3]:
+            if (q + dq, r + dr) in INDEX:
+                lines.append(f"M{_pt(q, r)}L{_pt(q + dq, r + dr)}")
+    parts.append(f'<path class="grid" d="{"".join(lines)}"/>')
+    # holes
+    hole = UNIT * 0.24
+    for q, r in CELLS:
+        name = web_name(q, r)
+        classes = ["cell"]
+        if name in lit:
+            classes.append("legal")
+        if name == selected:
+            classes.append("selected")
+        if name in last:
+            classes.append("last")
+        x, y = cell_xy(q, r)
+        parts.append(
+            f'<circle class="{" ".join(classes)}" data-cell="{name}" cx="{x:.1f}" cy="{y:.1f}" '
+            f'r="{hole:.1f}"><title>{NAME_OF[(q, r)]} ({name})</title></circle>'
+        )
+        if labels:
+            parts.append(
+                f'<text class="label" x="{x:.1f}" y="{y - UNIT * 0.3:.1f}">{NAME_OF[(q, r)]}</text>'
+            )
+    for q, r in APEX_CELL.values():
+        x, y = cell_xy(q, r)
+        parts.append(f'<circle class="apex" cx="{x:.1f}" cy="{y:.1f}" r="{UNIT * 0.42:.1f}"/>')
+    # pieces
+    radius = UNIT * 0.4
+    for seat, colour in enumerate(state.game.options.colors):
+        men, king = state.pieces_of(seat)
+        for q, r in men:
+            x, y = cell_xy(q, r)
+            parts.append(
+                f'<circle class="piece" data-piece="{colour}" cx="{x:.1f}" cy="{y:.1f}" '
+                f'r="{radius:.1f}" fill="url(#marble-{colour})" stroke="{_DARK[colour]}"/>'
+            )
+        if king:
+            x, y = cell_xy(*king)
+            parts.append(
+                f'<g class="piece" data-piece="{colour}" data-king="true">'
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="url(#marble-{colour})" '
+                f'stroke="#ffd54a" stroke-width="2.5"/>'
+                f'<path class="crown" d="{_crown(x, y, radius * 0.6)}"/></g>'
+            )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _crown(x: float, y: float, size: float) -> str:
+    """A small three-pointed crown centred on ``(x, y)``."""
+    s = size
+    pts = [
+        (-s, s * 0.6), (-s, -s * 0.4), (-s * 0.5, s * 0.1), (0, -s * 0.7),
+        (s * 0.5, s * 0.1), (s, -s * 0.4), (s, s * 0.6),
+    ]
+    return "M" + "L".join(f"{x + dx:.1f},{y + dy:.1f}" for dx, dy in pts) + "Z"
