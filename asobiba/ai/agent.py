@@ -19,7 +19,11 @@ from typing import Protocol, runtime_checkable
 from ..core.game import CHANCE, TERMINAL, State
 
 Evaluate = Callable[[State], Sequence[float]]
-"""A heuristic: for a non-terminal state, the estimated value of every seat in [-1, 1]."""
+"""A heuristic: for a non-terminal state, the estimated value of every seat in [-1, 1].
+
+Heuristics should stay strictly inside ±:data:`HEURISTIC_CAP` and keep separating better from
+worse positions there (e.g. ``0.9 * tanh(x / scale)``): values beyond are clamped by the search,
+and a clamped evaluation no longer tells moves apart."""
 
 HEURISTIC_CAP = 0.95
 """Heuristic values are clamped to ±this, so a proven win or loss always outranks them."""

@@ -9,7 +9,7 @@ for the same seed; the time limit in each spec is only a safety cap under :data:
 An agent spec is a dict: ``{"agent": KIND, ...parameters}`` with KIND one of
 
 * ``random`` — uniform random;
-* ``greedy`` — one ply; ``temperature`` and ``miss`` make it human-like (:class:`~.simple.GreedyAgent`);
+* ``greedy`` — one ply; ``spread`` and ``miss`` make it human-like (:class:`~.simple.GreedyAgent`);
 * ``alphabeta`` — ``max_nodes``, ``max_depth`` (:class:`~.alphabeta.AlphaBetaAgent`);
 * ``mcts`` — ``iterations``, ``exploration``, ``playout_plies`` (:class:`~.mcts.MCTSAgent`);
 
@@ -48,8 +48,8 @@ LEVEL_BUDGETS = {"intro": 0.2, "weak": 0.2, "normal": 0.5, "strong": 2.0, "stron
 """Longest think time per move (seconds) that each level is calibrated to stay under."""
 
 DEFAULT_TABLE: dict[str, dict[str, Any]] = {
-    "intro": {"agent": "greedy", "temperature": 0.3, "miss": 0.3},
-    "weak": {"agent": "greedy", "temperature": 0.05},
+    "intro": {"agent": "greedy", "spread": 2.0, "miss": 0.3},
+    "weak": {"agent": "greedy", "spread": 0.5},
     "normal": {"agent": "alphabeta", "max_nodes": 2_000, "time_limit": 0.45},
     "strong": {"agent": "alphabeta", "max_nodes": 10_000, "time_limit": 1.8},
     "strongest": {"agent": "alphabeta", "max_nodes": 40_000, "time_limit": 4.5},

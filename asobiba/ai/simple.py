@@ -1,9 +1,10 @@
 """The simplest agents: uniform random, and one-ply greedy on a heuristic.
 
-The greedy agent doubles as the human-like beginner: with ``temperature`` > 0 it picks among good
-moves by a softmax of their values instead of always the best, and with ``miss`` > 0 it overlooks
-each non-winning move with that probability (a player who does not see every move). It never
-passes up a move that wins at once.
+The greedy agent doubles as the human-like beginner: with ``spread`` > 0 it does not always play
+the best-looking move but picks the move ranked ``k`` (0 = best; equal values share a rank) with
+weight ``exp(-k / spread)`` — a choice by rank, so it behaves the same whatever the scale of the
+game's evaluation — and with ``miss`` > 0 it overlooks each non-winning move with that probability
+(a player who does not see every move). It never passes up a move that wins at once.
 """
 
 from __future__ import annotations
@@ -36,13 +37,13 @@ class GreedyAgent:
         evaluate: Evaluate,
         *,
         seed: int | None = None,
-        temperature: float = 0.0,
+        spread: float = 0.0,
         miss: float = 0.0,
         name: str = "greedy",
     ) -> None:
         self.name = name
         self.evaluate = evaluate
-        self.temperature = temperature
+        self.spread = spread
         self.miss = miss
         self.rng = make_rng(seed)
 
@@ -57,9 +58,9 @@ class GreedyAgent:
         if self.miss > 0 and len(scored) > 1:
             seen = [m for m in scored if self.rng.random() >= self.miss]
             scored = seen or [self.rng.choice(scored)]
-        if self.temperature <= 0:
+        if self.spread <= 0:
             best = max(v for _, v in scored)
             return self.rng.choice([a for a, v in scored if v == best])
-        top = max(v for _, v in scored)
-        weights = [math.exp((v - top) / self.temperature) for _, v in scored]
+        rank = {v: k for k, v in enumerate(sorted({v for _, v in scored}, reverse=True))}
+        weights = [math.exp(-rank[v] / self.spread) for _, v in scored]
         return self.rng.choices([a for a, _ in scored], weights=weights)[0]

@@ -26,7 +26,7 @@ def all_agents(seed: int = 0):
     return [
         RandomAgent(seed=seed),
         GreedyAgent(ttt_evaluate, seed=seed),
-        GreedyAgent(ttt_evaluate, seed=seed, temperature=0.5, miss=0.5),
+        GreedyAgent(ttt_evaluate, seed=seed, spread=2.0, miss=0.5),
         AlphaBetaAgent(ttt_evaluate, max_nodes=500, seed=seed),
         MCTSAgent(ttt_evaluate, iterations=200, seed=seed),
     ]
@@ -129,7 +129,7 @@ def test_greedy_values_dice_by_expectation() -> None:
 def test_noisy_greedy_never_misses_an_immediate_win(seed: int) -> None:
     state = ttt(0, 3, 1, 4)
     assert winning_actions(state) == [2]
-    agent = GreedyAgent(nim_evaluate, seed=seed, temperature=5.0, miss=0.99)
+    agent = GreedyAgent(nim_evaluate, seed=seed, spread=50.0, miss=0.99)
     assert agent.choose(state) == 2
 
 

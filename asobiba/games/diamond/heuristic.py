@@ -1,0 +1,224 @@
+"""Diamond Game evaluation for the computer players (seed 003; RULINGS.md §1).
+
+The game is a race: whoever brings every piece into the goal camp, king on the apex ◎, first
+wins. For each seat the evaluation measures the *remaining work* ``R`` (lower is better):
+
+* **Distance to goal** — for each man, the rows still to cross along the colour's axis
+  (``8 - progress``); for the king, its hex distance to the goal apex. The total minus its value
+  with every piece home ("floor") is the race distance.
+* **King to apex** — a man standing on the goal apex blocks the finish, so it counts extra;
+  the king's distance weighs more once the men are nearly home.
+* **Stragglers** — pieces trailing more than five rows behind the seat's average count extra:
+  left alone they lose their jumping partners and need many single steps.
+* **Jump ladders** — men with a forward jump available next turn (an adjacent piece ahead and an
+  open landing cell behind it) lower ``R`` a little: they are the rungs of long chains.
+
+The side to move gets a small tempo credit. With two seats the value is
+``0.9 tanh((R_other - R_me) / 40)`` (never saturated, so a big lead still prefers progress); with
+three, a seat that finished holds the value of its rank and the others share the remaining places
+by their ``R`` against the average of the other unfinished seats.
+
+``EVALUATORS["distance"]`` is the bare distance (no king, straggler or ladder terms), used by the
+``distance-greedy`` arena baseline. ``move_priors`` scores a move by the rows it gains, for move
+ordering.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from typing import Any
+
+from ...core.game import State
+from .geometry import APEX_CELL, CELLS, COLOUR_CAMPS, DIRECTIONS, GRID, W, grid_of, progress
+from .movegen import PASS, decode
+
+SEAT_NAMES_JA = {"red": "赤", "yellow": "黄", "green": "緑"}
+
+W_APEX_BLOCK = 4.0
+W_KING_LATE = 1.0
+W_STRAGGLER = 0.5
+STRAGGLER_SLACK = 5.0
+W_LADDER = 0.4
+TEMPO = 1.5
+SCALE = 40.0
+SQUASH = 0.9
+
+
+def _hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+@functools.cache
+def _colour_tables(colour: str, goal_area: int, king: bool) -> tuple:
+    """Per colour: man cost by grid bit, king cost by grid bit, man/king cost by cell index,
+    the floor (cost with every piece home), forward shifts and the apex bit."""
+    goal_key = COLOUR_CAMPS[colour][1]
+    apex = APEX_CELL[goal_key]
+    apex_g = grid_of(*apex)
+    size = max(GRID) + 1
+    man = [0.0] * size
+    kng = [0.0] * size
+    man_idx = []
+    king_idx = []
+    for cell, g in zip(CELLS, GRID, strict=True):
+        man[g] = 8 - progress(colour, cell)
+        kng[g] = _hex_distance(cell, apex)
+        man_idx.append(man[g])
+        king_idx.append(kng[g])
+    floor = sum(man[g] for g in GRID if goal_area >> g & 1)  # the apex costs 0 anyway
+    axis = {"red": 0, "yellow": 1, "green": 2}[colour]
+    forward = []
+    for dq, dr in DIRECTIONS:
+        if (dq, dr, -dq - dr)[axis] == -1:
+            forward.append(dq * W + dr)
+    return man, kng, man_idx, king_idx, floor, tuple(forward), 1 << apex_g
+
+
+def _tables(state: State, seat: int) -> tuple:
+    opts = state.game.options
+    return _colour_tables(opts.colors[seat], state.game.seats[seat].goal_area, opts.king)
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def remaining_work(state: State, seat: int) -> float:
+    """``R`` of one seat: race distance plus king, straggler and ladder terms (lower is better)."""
+    man, kng, _, _, floor, forward, apex_bit = _tables(state, seat)
+    men = state.men[seat]
+    king = state.kings[seat]
+    costs = [man[g] for g in _bits(men)]
+    total = sum(costs)
+    king_cost = kng[king.bit_length() - 1] if king else 0.0
+    distance = total + king_cost - floor
+    extra = 0.0
+    if king:
+        if men & apex_bit:
+            extra += W_APEX_BLOCK
+        if distance < 12:
+            extra += W_KING_LATE * king_cost
+    if costs:
+        mean = (total + king_cost) / (len(costs) + (1 if king else 0))
+        extra += W_STRAGGLER * sum(c - mean - STRAGGLER_SLACK for c in costs
+                                   if c > mean + STRAGGLER_SLACK)
+    occ = state.occ
+    free = state.game.seats[seat].allowed & ~occ
+    ladders = 0
+    for sh in forward:
+        if sh > 0:
+            ladders += (men & (occ >> sh) & (free >> (2 * sh))).bit_count()
+        else:
+            ladders += (men & (occ << -sh) & (free << (-2 * sh))).bit_count()
+    return distance + extra - W_LADDER * min(ladders, 6)
+
+
+def _share(state: State, work: list[float | None]) -> list[float]:
+    """Turn each seat's ``R`` into a value: finished seats by rank, the rest by comparison."""
+    n = len(work)
+    ranks = state.rank_of
+    done = sum(1 for r in ranks if r)
+    places = [1 - 2 * (k - 1) / (n - 1) for k in range(done + 1, n + 1)]
+    mid = sum(places) / len(places) if places else 0.0
+    spread = (max(places) - min(places)) / 2 if len(places) > 1 else 0.0
+    out = []
+    open_seats = [s for s in range(n) if not ranks[s]]
+    for s in range(n):
+        if ranks[s]:
+            out.append(1 - 2 * (ranks[s] - 1) / (n - 1))
+            continue
+        others = [work[o] for o in open_seats if o != s]
+        if not others:
+            out.append(mid)
+            continue
+        gap = sum(others) / len(others) - work[s]
+        out.append(mid + spread * SQUASH * math.tanh(gap / SCALE))
+    return out
+
+
+def evaluate(state: State) -> list[float]:
+    """Value of every seat in [-1, 1] (see the module docstring)."""
+    n = state.game.num_players
+    work: list[float | None] = [None] * n
+    for s in range(n):
+        if not state.rank_of[s]:
+            work[s] = remaining_work(state, s) - (TEMPO if s == state.to_move else 0.0)
+    return _share(state, work)
+
+
+def evaluate_distance(state: State) -> list[float]:
+    """Bare race distance of every seat, as a value: ``-distance / 200`` (finished seats 1)."""
+    out = []
+    for s in range(state.game.num_players):
+        man, kng, _, _, floor, _, _ = _tables(state, s)
+        men, king = state.men[s], state.kings[s]
+        d = sum(man[g] for g in _bits(men)) + (man[king.bit_length() - 1] if king else 0) - floor
+        out.append(1.0 if state.rank_of[s] == 1 else -d / 200)
+    return out
+
+
+EVALUATORS = {"distance": evaluate_distance}
+
+
+def move_priors(state: State, actions: list[int]) -> list[float]:
+    """Rows gained by each move (king moves by distance to the apex); passes score 0."""
+    seat = state.to_move
+    _, _, man_idx, king_idx, _, _, _ = _tables(state, seat)
+    king = state.kings[seat]
+    king_cell = GRID.index(king.bit_length() - 1) if king else -1
+    out = []
+    for a in actions:
+        if a == PASS:
+            out.append(0.0)
+            continue
+        f, t = decode(a)
+        table = king_idx if f == king_cell else man_idx
+        out.append(table[f] - table[t])
+    return out
+
+
+def explain(state: State, action: int) -> tuple[str, str] | None:
+    """One sentence on what the move does for the race."""
+    if action == PASS:
+        return ("動かせる駒がないのでパスです。", "No piece can move, so this is a pass.")
+    seat = state.to_move
+    before = remaining_work(state, seat)
+    after = remaining_work(state.apply(action), seat)
+    [gain] = move_priors(state, [action])
+    f, t = decode(action)
+    jump = _hex_distance(CELLS[f], CELLS[t]) > 1
+    how_ja = "跳んで" if jump else "一歩で"
+    how_en = "jumping" if jump else "stepping"
+    notation = state.action_to_notation(action)
+    if gain > 0:
+        return (
+            f"{notation} は{how_ja}{gain:.0f}段進み、ゴールまでの残りの手間が"
+            f"{before:.0f}から{after:.0f}になります。",
+            f"{notation} gains {gain:.0f} rows by {how_en}; the work left to reach the goal "
+            f"goes from {before:.0f} to {after:.0f}.",
+        )
+    return (
+        f"{notation} は駒を並べ直して次の跳び越しに備えます（残りの手間 {before:.0f}→{after:.0f}）。",
+        f"{notation} rearranges a piece to prepare the next jumps (work left {before:.0f} → "
+        f"{after:.0f}).",
+    )
+
+
+def level_table(game: Any) -> dict[str, dict[str, Any]]:
+    """The five levels. Alpha-beta (paranoid with three players) ordered by rows gained."""
+    return {
+        "intro": {"agent": "greedy", "spread": 3.0, "miss": 0.3},
+        "weak": {"agent": "greedy", "spread": 0.7},
+        "normal": {"agent": "alphabeta", "max_nodes": 1_500, "priors": True, "time_limit": 0.45},
+        "strong": {"agent": "alphabeta", "max_nodes": 6_000, "priors": True, "time_limit": 1.8},
+        "strongest": {"agent": "alphabeta", "max_nodes": 16_000, "priors": True,
+                      "time_limit": 4.5},
+    }
+
+
+BASELINES = {"distance-greedy": {"agent": "greedy", "eval": "distance"}}

@@ -1,0 +1,165 @@
+"""Dice Out evaluation for the computer players (seed 000; RULINGS.md §2).
+
+The value of a position for each colour comes from what decides the game:
+
+* **EXIT threats** — an uncovered die one step from one of its target corners that may legally
+  step onto it next move (the corner is empty or its top die is lower than the die's new value).
+  The side to move with such a threat wins at once; the other side's threats must be parried,
+  and two of them rarely can be.
+* **Race** — how many steps the nearest uncovered die still needs to reach a target (king
+  distance), and how far the three dice are on average.
+* **Stack control** — covered dice cannot move; covering an opponent's die freezes it.
+* **Dice Out danger** — three dice showing the same value with one of them covered by the
+  opponent: the opponent uncovers it and wins (rule 2). Three equal values on top are already a
+  finished game, so only this "loaded" form is judged.
+
+``evaluate`` returns ``[red, white]`` in [-0.9, 0.9] (``0.9 tanh`` of a weighted sum, the same
+number with opposite signs; ±0.9 when the side to move can reach a target at once).
+``LEVEL_TABLE`` maps the five levels; ``exact_solver`` gives the retrograde table when one is
+built, for the strongest level and hints.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from typing import Any
+
+from ...core.game import State
+from .slots import move_tables
+
+SEAT_NAMES_JA = {"red": "赤", "white": "白"}
+
+W_BEST = 1.0
+W_MEAN = 0.3
+W_MOBILE = 0.5
+W_THREAT = 1.5
+W_DANGER = 2.5
+SCALE = 4.0
+
+
+@functools.cache
+def _tables(rows: int) -> tuple[Any, tuple[tuple[int, ...], tuple[int, ...]], tuple]:
+    """Move tables, king distance of every cell to each colour's nearest target, and for each
+    slot the (direction, blocking bits) of steps that land on one of each colour's targets."""
+    tables = move_tables(rows)
+    bd = tables.board
+    dist = []
+    for player in (0, 1):
+        targets = bd.targets[player]
+        dist.append(
+            tuple(
+                min(max(abs(c % 5 - t % 5), abs(c // 5 - t // 5)) for t in targets)
+                for c in range(bd.num_cells)
+            )
+        )
+    exits = []
+    for player in (0, 1):
+        targets = bd.targets[player]
+        per_slot = []
+        for s in range(bd.num_cells * 3):
+            steps = []
+            for block, action in tables.moves[s]:
+                if tables.dest[s * 8 + (action & 7)] // 3 in targets:
+                    steps.append(block)
+            per_slot.append(tuple(steps))
+        exits.append(tuple(per_slot))
+    return tables, (dist[0], dist[1]), (exits[0], exits[1])
+
+
+def _side(state: State, player: int, tables: Any, dist: tuple[int, ...], exits: tuple) -> tuple:
+    """(best distance, mean distance, uncovered dice, exit threats, Dice Out danger)."""
+    bits = state.bits
+    cover = tables.cover
+    best = 99
+    total = 0
+    mobile = 0
+    threats = 0
+    covered_by_other = False
+    values = set()
+    other = state.dice[1 - player]
+    for s in state.dice[player]:
+        d = dist[s // 3]
+        total += d
+        values.add(s % 3)
+        above = bits & cover[s]
+        if above:
+            total += 1
+            if any(above >> o & 1 for o in other):
+                covered_by_other = True
+            continue
+        mobile += 1
+        if d < best:
+            best = d
+        for block in exits[s]:
+            if not bits & block:
+                threats += 1
+    danger = 1 if len(values) == 1 and covered_by_other else 0
+    return best if best < 99 else 6, total / 3, mobile, threats, danger
+
+
+def evaluate(state: State) -> list[float]:
+    """``[red, white]`` estimated values in (-1, 1) (see the module docstring)."""
+    if state.phase:  # set-up roll or a declaration window: nothing to judge yet
+        return [0.0, 0.0]
+    tables, dist, exits = _tables(state.game.options.rows)
+    red = _side(state, 0, tables, dist[0], exits[0])
+    white = _side(state, 1, tables, dist[1], exits[1])
+    mover = state.to_move
+    if (red, white)[mover][3]:
+        return [0.9, -0.9] if mover == 0 else [-0.9, 0.9]
+    score = 0.0
+    for sign, (best, mean, mobile, threats, danger) in ((1.0, red), (-1.0, white)):
+        score += sign * (
+            -W_BEST * best - W_MEAN * mean + W_MOBILE * mobile
+            + W_THREAT * min(threats, 2) - W_DANGER * danger
+        )
+    value = 0.9 * math.tanh(score / SCALE)
+    return [value, -value]
+
+
+LEVEL_TABLE: dict[str, dict[str, Any]] = {
+    "intro": {"agent": "greedy", "spread": 2.0, "miss": 0.3},
+    "weak": {"agent": "greedy", "spread": 0.5},
+    "normal": {"agent": "alphabeta", "max_nodes": 3_000, "time_limit": 0.45},
+    "strong": {"agent": "alphabeta", "max_nodes": 30_000, "time_limit": 1.8},
+    "strongest": {"agent": "alphabeta", "max_nodes": 100_000, "time_limit": 4.5, "exact": True},
+}
+"""Budgets measured on the bench positions: about 40 000 nodes per second on one core."""
+
+_found_tables: dict[int, Any] = {}
+
+
+class _SolvedView:
+    """The retrograde table as the agents see it: answers only where it is exact.
+
+    The table knows positions at the start of a turn under automatic declaration; it ignores the
+    repetition and move-count draws, which only matter in lines the table already scores as draws.
+    """
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+
+    def _usable(self, state: State) -> bool:
+        return state.phase == 0 and state.winner < 0 and not state.rules.manual
+
+    def verdict(self, state: State) -> tuple[str, int] | None:
+        return self.table.verdict(state) if self._usable(state) else None
+
+    def best_action(self, state: State) -> int | None:
+        return self.table.best_action(state) if self._usable(state) else None
+
+
+def exact_solver(game: Any) -> _SolvedView | None:
+    """The solved table for this board size when one has been built (else None)."""
+    rows = game.options.rows
+    if rows not in _found_tables:
+        try:
+            from .solver.table import find_table
+        except ImportError:
+            return None
+        table = find_table(rows)
+        if table is None:
+            return None
+        _found_tables[rows] = _SolvedView(table)
+    return _found_tables[rows]
