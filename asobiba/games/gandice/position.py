@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from .game import GandiceGame
 
 SIDE_NAMES = ("attacker", "defender")
+RESULTS = ("fail", "win", "hold", "tie", "counter")
 _LISTS = (("dice", DECK), ("graveyard", GRAVE), ("aside", ASIDE), ("retired", RETIRED))
 
 
@@ -76,7 +77,16 @@ def state_to_json(state: GandiceState) -> dict[str, Any]:
         "roll": roll,
         "exchange": _exchange_json(state),
         "result": {"ranks": list(state.final)} if state.final is not None else None,
+        "last_exchange": _last_json(state),
     }
+
+
+def _last_json(state: GandiceState) -> dict[str, Any] | None:
+    """The last judged exchange, for display only (optional when reading)."""
+    if state.last is None:
+        return None
+    att, dfn, a, d, result = state.last
+    return {"attacker": att, "defender": dfn, "totals": [a, d], "result": result}
 
 
 def _die_json(state: GandiceState, u: int) -> dict[str, Any]:
@@ -182,6 +192,9 @@ def state_from_json(game: GandiceGame, data: Mapping[str, Any]) -> GandiceState:
         actor=-1, purpose=-1, side=-1, pending=(), rolls=(), x=None, final=None,
     )
     state = _read_phase(state, data, n)
+    last = data.get("last_exchange")
+    if last is not None:
+        state = state._with(last=_read_last(last, n))
     expected = state.current_player
     shown = data.get("to_move")
     want = "chance" if expected == CHANCE else None if expected == TERMINAL else names[expected]
@@ -216,6 +229,18 @@ def _read_die(lu, item, p, where_loc, where, owner, loc, summon, fusion) -> None
         lead = item.get("fusion")
         if lead is not None:
             fusion[u] = _uid(lead, len(lu.dice), f"{where} fusion")
+
+
+def _read_last(last: Any, n: int) -> tuple[int, int, int, int, str]:
+    if not isinstance(last, Mapping):
+        raise PositionError("last_exchange: must be an object or null")
+    totals = _get(last, "totals", list, "last_exchange")
+    result = last.get("result")
+    if len(totals) != 2 or not all(isinstance(t, int) for t in totals) or result not in RESULTS:
+        raise PositionError("last_exchange: needs two totals and a known result")
+    att = _uid(last.get("attacker"), n, "last_exchange")
+    dfn = _uid(last.get("defender"), n, "last_exchange")
+    return att, dfn, totals[0], totals[1], result
 
 
 def _check_fusions(lu, owner, loc, fusion) -> None:

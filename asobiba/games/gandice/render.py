@@ -54,8 +54,25 @@ def render_text(state: GandiceState, color: bool = False) -> str:
             lines.append("  進化: " + "  ".join(aside))
         if cards:
             lines.append("  小札絵: " + "  ".join(cards))
+    if state.last is not None:
+        lines.append(_last(state))
     lines.append(_status(state))
     return "\n".join(lines)
+
+
+_RESULT_TEXT = {
+    "fail": "attack fails (side)",
+    "win": "attacker wins",
+    "hold": "defence holds",
+    "tie": "tie: defender drops a step",
+    "counter": "counter-attack",
+}
+
+
+def _last(state: GandiceState) -> str:
+    att, dfn, a, d, result = state.last
+    shown = [f"{die_label(state, u)} {t if t >= 0 else '-'}" for u, t in ((att, a), (dfn, d))]
+    return f"last: {' vs '.join(shown)} → {_RESULT_TEXT[result]}"
 
 
 def _status(state: GandiceState) -> str:

@@ -102,7 +102,7 @@ def classify(outcomes: tuple[int, ...]) -> tuple[int, int, bool]:
 class GandiceState(State):
     __slots__ = (
         "game", "phase", "actor", "purpose", "side", "pending", "rolls", "turn_player", "turn",
-        "owner", "loc", "summon", "fusion", "cards_used", "x", "out", "final",
+        "owner", "loc", "summon", "fusion", "cards_used", "x", "out", "final", "last",
     )
 
     game: GandiceGame
@@ -122,6 +122,7 @@ class GandiceState(State):
     x: Exchange | None
     out: tuple[int, ...]  # seats eliminated, in order
     final: tuple[int, ...] | None  # ranks once over
+    last: tuple[int, int, int, int, str] | None  # last judged exchange (not part of the key)
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -139,7 +140,7 @@ class GandiceState(State):
         s.summon = (UNSUMMONED,) * n
         s.fusion = (-1,) * n
         s.cards_used = (False,) * len(lu.cards)
-        s.x, s.out, s.final = None, (), None
+        s.x, s.out, s.final, s.last = None, (), None, None
         return s
 
     @staticmethod
@@ -226,7 +227,7 @@ class GandiceState(State):
         return list(self.final)
 
     def key(self) -> Hashable:
-        return tuple(getattr(self, name) for name in GandiceState.__slots__[1:])
+        return tuple(getattr(self, name) for name in GandiceState.__slots__[1:-1])
 
     def action_to_notation(self, action: int) -> str:
         from .notation import action_to_notation
@@ -407,7 +408,7 @@ class GandiceState(State):
         kind, val, special = reading
         side, x = self.side, self.x
         if kind == FALLS:
-            return self._end_turn() if side == 0 else self._win(0)
+            return self._record("fail")._end_turn() if side == 0 else self._win(0)
         if kind == ONE_BLOW:
             return self._win(side)
         x = x._replace(
@@ -522,8 +523,14 @@ class GandiceState(State):
         if a > d:
             return s._win(0)
         if a < d:
-            return s._end_turn()  # the defence holds
-        return s._tie()
+            return s._record("hold")._end_turn()
+        return s._record("tie")._tie()
+
+    def _record(self, result: str) -> GandiceState:
+        """Remember the judged exchange (totals -1 where a side never rolled) for display."""
+        x = self.x
+        totals = [x.total(side) if x.rolled[side] else -1 for side in (0, 1)]
+        return self._with(last=(x.att, x.dfn, totals[0], totals[1], result))
 
     def _tie(self) -> GandiceState:
         """Seed 3-3: the attacker stays; the defender drops one step (a fusion comes apart)."""
@@ -544,7 +551,7 @@ class GandiceState(State):
         """The other side's unit goes to the graveyard; a fusion first gives up one member."""
         x = self.x._replace(winner=side)
         loser = x.unit(1 - side)
-        s = self._with(x=x)
+        s = self._with(x=x)._record("win" if side == 0 else "counter")
         if self.fusion[loser] == loser:
             return s._with(phase=BURY, actor=self.owner[loser])
         s = s._with(loc=_set(self.loc, loser, GRAVE), summon=_set(self.summon, loser, UNSUMMONED))

@@ -1,0 +1,92 @@
+"""Summon roll, 全召喚, 全開召喚, who starts, and the re-summon challenge (seed 1, 2)."""
+
+from __future__ import annotations
+
+import pytest
+from gandice_helpers import game, play, summon_all, where
+
+from asobiba.games.gandice import callout
+from asobiba.games.gandice.dice import OUTCOME_INDEX, summon_state
+from asobiba.games.gandice.state import FIRST, OVER, ROLL, SUMMON, TURN
+
+DARK = ("ギダン", "爪牙", "美雅羅")
+LIGHT = ("イスルギ", "紅蓮のイスルギ", "青嵐のイスルギ")
+
+
+@pytest.mark.parametrize(
+    ("outcome", "state"),
+    [("special", 2), ("stand", 2), ("inverted", 2), ("face:1", 1), ("face:5", 1), ("face:6", 1),
+     ("face:0", 0), ("side", 0)],
+)
+def test_summon_table(outcome, state):
+    assert summon_state(OUTCOME_INDEX[outcome]) == state
+
+
+def test_summon_roll_is_one_chance_node_per_character_die():
+    s = game().new_state()
+    assert s.is_chance and s.phase == ROLL and s.purpose == SUMMON
+    names = [s.lineup.dice[u].name for u in s.pending]
+    assert names == list(DARK + LIGHT)  # item dice are not rolled
+    assert callout(s, s.legal_actions()[0]) == "眼魔召喚！"
+
+
+def test_one_upright_die_summons_all_of_its_players_dice():
+    s = summon_all(game(), "face:0", ギダン="inverted")
+    assert {where(s, 0, n) for n in DARK} == {"summoned"}
+    assert {where(s, 1, n) for n in LIGHT} == {"unsummoned"}
+
+
+def test_mixed_roll_gives_each_die_its_state():
+    s = summon_all(game(), "face:3", ギダン="special", 爪牙="side", 美雅羅="face:0")
+    assert [where(s, 0, n) for n in DARK] == ["summoned", "unsummoned", "unsummoned"]
+    assert {where(s, 1, n) for n in LIGHT} == {"half"}
+    assert s.phase == TURN and s.current_player == 0
+
+
+def test_full_open_summon_wins_at_once():
+    g = game()
+    s = g.new_state()
+    for name in DARK:
+        s = play(s, f"roll {name}:stand")
+    s = play(s, "roll イスルギ:face:1", "roll 紅蓮のイスルギ:face:2")
+    last = s.notation_to_action("roll 青嵐のイスルギ:face:3")
+    assert callout(s, last) == "全開召喚！"
+    s = s.apply(last)
+    assert s.phase == OVER and s.ranks() == [1, 2]
+
+
+def test_two_full_open_summons_roll_again():
+    s = game().new_state()
+    for name in DARK + LIGHT:
+        s = play(s, f"roll {name}:{'inverted' if name in LIGHT else 'stand'}")
+    assert s.phase == ROLL and s.purpose == SUMMON and s.rolls == ()
+    assert len(s.pending) == 6
+
+
+def test_random_first_player_is_a_fair_chance_node():
+    s = summon_all(game(first="random"))
+    assert s.phase == FIRST and s.is_chance
+    assert s.chance_outcomes() == [(30000, 0.5), (30001, 0.5)]
+    s = play(s, "first p2")
+    assert s.phase == TURN and s.current_player == 1
+
+
+def test_resummon_rerolls_every_remaining_character_die():
+    s = summon_all(game(), "special", 爪牙="side", 美雅羅="face:2")
+    assert callout(s, s.notation_to_action("resummon")) == "眼魔召喚！"
+    s = play(s, "resummon")
+    assert [s.lineup.dice[u].name for u in s.pending] == list(DARK)  # summoned ギダン too
+    s = play(s, "roll ギダン:face:0", "roll 爪牙:special", "roll 美雅羅:face:4")
+    assert [where(s, 0, n) for n in DARK] == ["unsummoned", "summoned", "half"]
+    assert s.current_player == 1 and s.turn == 1
+
+
+def test_resummon_full_open_wins_and_the_option_turns_it_off():
+    for option, over in ((True, True), (False, False)):
+        s = summon_all(game(resummon_full_open=option), "face:2")
+        s = play(s, "resummon", *(f"roll {n}:stand" for n in DARK))
+        assert (s.phase == OVER) is over
+        if over:
+            assert s.ranks() == [1, 2]
+        else:
+            assert {where(s, 0, n) for n in DARK} == {"summoned"}
