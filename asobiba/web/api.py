@@ -1,0 +1,148 @@
+"""HTTP routes of the web table (docs/web.md, "HTTP API").
+
+Bodies are read by hand so that every bad input gets a one-line JSON message
+(``{"error": "..."}``, HTTP 400; unknown game ids 404) and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+
+from .catalog import catalog, setup
+from .protocol import Command, ProtocolError, parse_move
+from .rooms import Rooms
+from .view import frame, summary
+
+router = APIRouter(prefix="/api")
+
+
+def rooms_of(request: Request) -> Rooms:
+    return request.app.state.rooms
+
+
+async def json_body(request: Request) -> Any:
+    raw = await request.body()
+    try:
+        return json.loads(raw or b"null")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ProtocolError(f"the request body is not valid JSON ({exc})") from None
+
+
+async def json_object(request: Request) -> dict[str, Any]:
+    data = await json_body(request)
+    if not isinstance(data, dict):
+        raise ProtocolError("the request body must be a JSON object")
+    return data
+
+
+@router.get("/catalog")
+async def get_catalog() -> dict[str, Any]:
+    """Games, their option specs and the computer levels (for the lobby)."""
+    return catalog()
+
+
+@router.post("/setup")
+async def post_setup(request: Request) -> dict[str, Any]:
+    """Check ``{"game","options"}``; answer the normalized options, seat names and first mover."""
+    body = await json_object(request)
+    return setup(str(body.get("game")), body.get("options"))
+
+
+@router.post("/games", status_code=201)
+async def create_game(request: Request) -> dict[str, Any]:
+    body = await json_object(request)
+    unknown = set(body) - {"game", "options", "seats", "seed", "meta"}
+    if unknown:
+        raise ProtocolError(f"unexpected fields {sorted(unknown)}")
+    seed, meta = body.get("seed"), body.get("meta")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ProtocolError("'seed' must be a non-negative integer")
+    if meta is not None and not isinstance(meta, dict):
+        raise ProtocolError("'meta' must be a JSON object")
+    table = await rooms_of(request).create(
+        str(body.get("game")), body.get("options"), body.get("seats"), seed, meta
+    )
+    return {"id": table.id, "url": f"/game/{table.id}"}
+
+
+@router.get("/games")
+async def list_games(request: Request, status: str | None = None) -> list[dict[str, Any]]:
+    if status not in (None, "playing", "finished"):
+        raise ProtocolError("status must be 'playing' or 'finished'")
+    return await asyncio.to_thread(rooms_of(request).store.listing, status)
+
+
+@router.get("/games/{game_id}")
+async def get_game(request: Request, game_id: str) -> dict[str, Any]:
+    return summary(await rooms_of(request).get(game_id))
+
+
+@router.post("/games/{game_id}/moves")
+async def post_move(request: Request, game_id: str, wait: bool = False) -> dict[str, Any]:
+    """Play a move for the person to move (``?wait=true``: return after the computer replied)."""
+    rooms = rooms_of(request)
+    await rooms.command(game_id, parse_move(await json_body(request)))
+    if wait:
+        await rooms.wait_idle(game_id)
+    return summary(await rooms.get(game_id))
+
+
+async def _simple(request: Request, game_id: str, kind: str) -> dict[str, Any]:
+    rooms = rooms_of(request)
+    await rooms.command(game_id, Command(kind))
+    return summary(await rooms.get(game_id))
+
+
+@router.post("/games/{game_id}/undo")
+async def post_undo(request: Request, game_id: str) -> dict[str, Any]:
+    return await _simple(request, game_id, "undo")
+
+
+@router.post("/games/{game_id}/resign")
+async def post_resign(request: Request, game_id: str) -> dict[str, Any]:
+    return await _simple(request, game_id, "resign")
+
+
+@router.post("/games/{game_id}/declare")
+async def post_declare(request: Request, game_id: str) -> dict[str, Any]:
+    return await _simple(request, game_id, "declare")
+
+
+@router.post("/games/{game_id}/hint")
+async def post_hint(request: Request, game_id: str) -> dict[str, Any]:
+    rooms = rooms_of(request)
+    reply = await rooms.hint(await rooms.get(game_id))
+    return reply["hint"]
+
+
+@router.get("/games/{game_id}/frames/{ply}")
+async def get_frame(request: Request, game_id: str, ply: int) -> dict[str, Any]:
+    table = await rooms_of(request).get(game_id)
+    if not 0 <= ply <= table.plies:
+        raise ProtocolError(f"ply must be between 0 and {table.plies}")
+    return frame(table, ply)
+
+
+@router.get("/games/{game_id}/record")
+async def get_record(request: Request, game_id: str) -> Response:
+    """The game as a core Record (``asobiba-record/1`` JSON), as a download."""
+    table = await rooms_of(request).get(game_id)
+    body = json.dumps(table.record_json(), ensure_ascii=False, indent=1)
+    filename = f"asobiba-{table.game.id}-{table.id}.json"
+    return Response(
+        body,
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+@router.post("/records", status_code=201)
+async def upload_record(request: Request) -> JSONResponse:
+    """Open an uploaded record (checked move by move) for replay."""
+    table = await rooms_of(request).import_record(await json_body(request))
+    return JSONResponse({"id": table.id, "url": f"/replay/{table.id}"}, status_code=201)

@@ -1,0 +1,69 @@
+"""The ASGI app: API routes, the game WebSocket, the static page (no build step).
+
+``create_app(db_url)`` is what ``asobiba serve`` runs and what tests use. Pages (``/``,
+``/game/{id}``, ``/replay/{id}``, ``/games``) all serve the same ``index.html``; the page's ES
+modules route on the path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from ..core.errors import AsobibaError
+from . import api, sockets
+from .rooms import GameNotFound, Rooms
+from .store import Store, resolve_db_url
+
+STATIC = Path(__file__).parent / "static"
+
+
+def create_app(db_url: str) -> FastAPI:
+    """The web table over the database at ``db_url`` (a SQLAlchemy URL or a SQLite file path)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(resolve_db_url(db_url))
+        app.state.rooms = Rooms(store)
+        await app.state.rooms.resume_all()
+        try:
+            yield
+        finally:
+            await app.state.rooms.close()
+            store.close()
+
+    app = FastAPI(title="asobiba web table", lifespan=lifespan, docs_url="/api/docs")
+
+    @app.exception_handler(AsobibaError)
+    async def user_error(_request: Request, exc: AsobibaError) -> JSONResponse:
+        status = 404 if isinstance(exc, GameNotFound) else 400
+        return JSONResponse({"error": str(exc)}, status_code=status)
+
+    app.include_router(api.router)
+    app.include_router(sockets.router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    index = STATIC / "index.html"
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(index)
+
+    @app.get("/games", include_in_schema=False)
+    async def games_page() -> FileResponse:
+        return FileResponse(index)
+
+    @app.get("/game/{game_id}", include_in_schema=False)
+    async def game_page(game_id: str) -> FileResponse:
+        return FileResponse(index)
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str) -> FileResponse:
+        return FileResponse(index)
+
+    return app

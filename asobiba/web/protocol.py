@@ -1,0 +1,67 @@
+"""Parsing what clients send (docs/web.md, "WebSocket protocol").
+
+A WebSocket frame from the page is a JSON object with a ``type``:
+
+* ``{"type": "move", "move": "b1-c2"}`` or ``{"type": "move", "action": 17}``, optionally with
+  ``"ply": N`` (the number of moves the client saw; a stale move is refused),
+* ``{"type": "undo"}``, ``{"type": "hint"}``, ``{"type": "resign"}``, ``{"type": "declare"}``,
+  ``{"type": "sync"}`` (send me the state again).
+
+The HTTP move body ``POST /api/games/{id}/moves`` is the same object without ``type``.
+Anything else raises :class:`ProtocolError` (one-line message; the server answers with an error
+frame or HTTP 400 and changes nothing).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.errors import AsobibaError
+
+COMMANDS = ("move", "undo", "hint", "resign", "declare", "sync")
+
+
+class ProtocolError(AsobibaError):
+    """A message that is not JSON or not one of the commands."""
+
+
+@dataclass(frozen=True)
+class Command:
+    kind: str
+    move: str | None = None
+    action: int | None = None
+    ply: int | None = None
+
+
+def parse_frame(text: str) -> Command:
+    """A WebSocket text frame → Command."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ProtocolError(f"malformed JSON ({exc.msg})") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message must be a JSON object")
+    kind = data.get("type")
+    if kind not in COMMANDS:
+        raise ProtocolError(f"unknown message type {kind!r} (known: {', '.join(COMMANDS)})")
+    if kind == "move":
+        return parse_move(data)
+    return Command(kind)
+
+
+def parse_move(data: Any) -> Command:
+    """A move object ``{"move": text}`` or ``{"action": int}`` (+ optional ``"ply"``) → Command."""
+    if not isinstance(data, dict):
+        raise ProtocolError("a move must be a JSON object")
+    move, action, ply = data.get("move"), data.get("action"), data.get("ply")
+    if (move is None) == (action is None):
+        raise ProtocolError("a move needs exactly one of 'move' (notation) or 'action' (id)")
+    if move is not None and (not isinstance(move, str) or not move.strip()):
+        raise ProtocolError("'move' must be a non-empty string in the game's notation")
+    if action is not None and (isinstance(action, bool) or not isinstance(action, int)):
+        raise ProtocolError("'action' must be an integer")
+    if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int) or ply < 0):
+        raise ProtocolError("'ply' must be a non-negative integer")
+    return Command("move", move=move, action=action, ply=ply)

@@ -1,0 +1,68 @@
+"""Who sits at each seat: a person (``{"type": "human"}``) or the computer at a strength level
+(``{"type": "computer", "level": "intro"}``). The five levels are the ones the site in seed 003 offers:
+入門・よわい・ふつう・つよい・最強.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..ai.levels import LEVEL_NAMES_JA
+from ..ai.levels import LEVELS as LEVEL_IDS
+from ..core.errors import AsobibaError
+
+_NAMES_EN = {
+    "intro": "Beginner",
+    "weak": "Weak",
+    "normal": "Normal",
+    "strong": "Strong",
+    "strongest": "Strongest",
+}
+LEVELS: dict[str, dict[str, str]] = {
+    level: {"ja": LEVEL_NAMES_JA[level], "en": _NAMES_EN[level]} for level in LEVEL_IDS
+}
+"""The computer levels (asobiba.ai.levels) with their names in both languages."""
+
+
+class SeatError(AsobibaError):
+    """A seat list that does not fit the game."""
+
+
+def parse_seats(raw: Any, num_players: int) -> list[dict[str, str]]:
+    """Validate a seat list from a client; default: seat 0 a person, the others the computer."""
+    if raw is None:
+        return [{"type": "human"}] + [
+            {"type": "computer", "level": "normal"} for _ in range(num_players - 1)
+        ]
+    if not isinstance(raw, list):
+        raise SeatError("seats must be a JSON list")
+    if len(raw) != num_players:
+        raise SeatError(f"this game has {num_players} seats, {len(raw)} given")
+    return [_parse_seat(i, seat) for i, seat in enumerate(raw)]
+
+
+def _parse_seat(index: int, seat: Any) -> dict[str, str]:
+    if not isinstance(seat, dict):
+        raise SeatError(f"seat {index + 1} must be an object")
+    kind = seat.get("type")
+    if kind == "human" and set(seat) <= {"type"}:
+        return {"type": "human"}
+    if kind == "computer" and set(seat) <= {"type", "level"}:
+        level = seat.get("level", "normal")
+        if level not in LEVELS:
+            raise SeatError(
+                f"seat {index + 1}: unknown level {level!r} (levels: {', '.join(LEVELS)})"
+            )
+        return {"type": "computer", "level": level}
+    if kind not in ("human", "computer"):
+        raise SeatError(f"seat {index + 1}: type must be 'human' or 'computer'")
+    raise SeatError(f"seat {index + 1}: unexpected keys {sorted(set(seat) - {'type', 'level'})}")
+
+
+def is_human(seats: Sequence[dict[str, str]], seat: int) -> bool:
+    return 0 <= seat < len(seats) and seats[seat]["type"] == "human"
+
+
+def is_computer(seats: Sequence[dict[str, str]], seat: int) -> bool:
+    return 0 <= seat < len(seats) and seats[seat]["type"] == "computer"

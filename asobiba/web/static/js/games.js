@@ -1,0 +1,61 @@
+// The list of games: unfinished ones to continue, finished ones to replay, and opening a record file.
+
+import { getJSON, postJSON } from "./api.js";
+import { clear, h, link } from "./dom.js";
+import { colorName, pick, t } from "./i18n.js";
+
+export function gamesPage(root, navigate) {
+  let games = [];
+  let names = {};
+  let error = null;
+  const el = h("section", { class: "games" });
+  root.replaceChildren(el);
+
+  function item(g) {
+    const href = g.status === "playing" ? `/game/${g.id}` : `/replay/${g.id}`;
+    const winners = g.result ? g.seats.map((_, i) => i).filter((i) => g.result.ranks[i] === 1) : [];
+    const players = g.options.colors ?? (g.game === "diceout" ? ["red", "white"] : []);
+    return h("li", { "data-id": g.id },
+      link(href, pick(names[g.game]) || g.game),
+      " ",
+      h("span", { class: "muted" },
+        t("games.plies", { n: g.plies }), " · ", new Date(g.updated * 1000).toLocaleString(),
+        winners.length && players.length ? ` · 🏆 ${winners.map((i) => colorName(players[i])).join("・")}` : ""));
+  }
+
+  async function upload(file) {
+    try {
+      const created = await postJSON("/api/records", JSON.parse(await file.text()));
+      navigate(created.url);
+    } catch (err) {
+      error = err.message;
+      render();
+    }
+  }
+
+  function section(title, list) {
+    return h("div", { class: "panel" }, h("h2", {}, title),
+      list.length ? h("ul", { class: "game-list" }, list.map(item)) : h("p", { class: "muted" }, t("games.empty")));
+  }
+
+  function render() {
+    clear(el).append(
+      section(t("games.playing"), games.filter((g) => g.status === "playing")),
+      section(t("games.finished"), games.filter((g) => g.status !== "playing")),
+      h("div", { class: "panel" },
+        h("h2", {}, t("btn.upload")),
+        h("label", { class: "upload" }, t("games.upload"), " ",
+          h("input", { type: "file", accept: "application/json,.json", "data-action": "upload",
+            onchange: (e) => e.target.files[0] && upload(e.target.files[0]) })),
+        error ? h("p", { class: "error", role: "alert" }, error) : null),
+    );
+  }
+
+  (async () => {
+    const catalog = await getJSON("/api/catalog");
+    names = Object.fromEntries(catalog.games.map((g) => [g.id, g.name]));
+    games = await getJSON("/api/games");
+    render();
+  })();
+  return { refresh: render, destroy() {} };
+}

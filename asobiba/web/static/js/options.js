@@ -1,0 +1,127 @@
+// Option controls built from a game's option specs (Options.specs(): kind, choices, min, max,
+// default, ja/en help). Values the player has not touched are not sent (the game's default holds).
+
+import { h } from "./dom.js";
+import { has, lang, t } from "./i18n.js";
+
+export function optionLabel(name) {
+  return has(`label.${name}`) ? t(`label.${name}`) : name;
+}
+
+function valueLabel(name, value) {
+  if (value === null) return t("opt.auto");
+  if (value === true) return t("opt.on");
+  if (value === false) return t("opt.off");
+  const key = `value.${name}.${value}`;
+  if (has(key)) return t(key);
+  return has(`color.${value}`) ? t(`color.${value}`) : String(value);
+}
+
+function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** A segmented radio group (few choices) or a select (many). */
+export function choiceControl(name, choices, current, onChange, labelOf = (v) => valueLabel(name, v)) {
+  if (choices.length > 4) {
+    const select = h(
+      "select",
+      { id: `opt-${name}`, name, onchange: (e) => onChange(choices[Number(e.target.value)]) },
+      choices.map((c, i) => h("option", { value: i, selected: same(c, current) }, labelOf(c))),
+    );
+    return select;
+  }
+  return h(
+    "div",
+    { class: "segmented", role: "radiogroup", id: `opt-${name}` },
+    choices.map((c, i) => {
+      const id = `opt-${name}-${i}`;
+      return h(
+        "label",
+        { for: id, class: same(c, current) ? "on" : "" },
+        h("input", {
+          type: "radio",
+          id,
+          name: `opt-${name}`,
+          value: String(c),
+          checked: same(c, current),
+          onchange: () => onChange(c),
+        }),
+        h("span", {}, labelOf(c)),
+      );
+    }),
+  );
+}
+
+function tupleControl(spec, current, onChange) {
+  if (spec.choices) {
+    const chosen = new Set(current ?? []);
+    return h(
+      "div",
+      { class: "checks", id: `opt-${spec.name}` },
+      spec.choices.map((c) =>
+        h(
+          "label",
+          {},
+          h("input", {
+            type: "checkbox",
+            checked: chosen.has(c),
+            onchange: (e) => {
+              if (e.target.checked) chosen.add(c);
+              else chosen.delete(c);
+              const list = spec.choices.filter((x) => chosen.has(x));
+              onChange(list.length ? list : null);
+            },
+          }),
+          " ",
+          valueLabel(spec.name, c),
+        ),
+      ),
+    );
+  }
+  return h("input", {
+    type: "text",
+    id: `opt-${spec.name}`,
+    value: (current ?? []).join(","),
+    inputmode: "numeric",
+    onchange: (e) => onChange(e.target.value),
+  });
+}
+
+/** One labelled control for one spec; `onChange(value)` gets the new value. */
+export function optionField(spec, current, onChange) {
+  let control;
+  const choices = spec.choices ? [...spec.choices] : null;
+  if (spec.kind.startsWith("tuple")) {
+    control = tupleControl(spec, current, onChange);
+  } else if (spec.kind === "bool") {
+    control = choiceControl(spec.name, [true, false], current, onChange);
+  } else if (choices) {
+    if (spec.default === null) choices.unshift(null);
+    control = choiceControl(spec.name, choices, current, onChange);
+  } else if (spec.kind === "int") {
+    control = h("input", {
+      type: "number",
+      id: `opt-${spec.name}`,
+      min: spec.min ?? undefined,
+      max: spec.max ?? undefined,
+      value: current,
+      onchange: (e) => onChange(Number(e.target.value)),
+    });
+  } else {
+    control = h("input", {
+      type: "text",
+      id: `opt-${spec.name}`,
+      value: current ?? "",
+      onchange: (e) => onChange(e.target.value),
+    });
+  }
+  const help = lang() === "en" ? spec.en : spec.ja;
+  return h(
+    "div",
+    { class: "field", "data-option": spec.name },
+    h("span", { class: "field-label", title: help }, optionLabel(spec.name)),
+    control,
+    help && help !== optionLabel(spec.name) ? h("small", { class: "help" }, help) : null,
+  );
+}

@@ -1,0 +1,107 @@
+// Replay of a game move by move: the server renders each position (GET .../frames/{ply}).
+// Keys: ← → step, Home / End jump.
+
+import { getJSON } from "./api.js";
+import { animatePath, mountSvg } from "./board.js";
+import { clear, h, link } from "./dom.js";
+import { pick, t } from "./i18n.js";
+import { historyText } from "./table.js";
+
+export function replayPage(root, gameId) {
+  let game = null;
+  let history = [];
+  let ply = 0;
+  let svg = null;
+  let loading = Promise.resolve();
+  const cache = new Map();
+
+  const boardEl = h("div", { class: "board", id: "board" });
+  const titleEl = h("h1", { class: "table-title" });
+  const counterEl = h("p", { class: "status", "aria-live": "polite" });
+  const slider = h("input", { type: "range", min: 0, max: 0, value: 0, class: "slider", "aria-label": "ply" });
+  const movesEl = h("ol", { class: "moves", "data-role": "moves" });
+  const controls = {
+    first: h("button", { "data-action": "first", onclick: () => go(0) }),
+    prev: h("button", { "data-action": "prev", onclick: () => go(ply - 1) }),
+    next: h("button", { "data-action": "next", onclick: () => go(ply + 1, true) }),
+    last: h("button", { "data-action": "last", onclick: () => go(history.length) }),
+  };
+  const download = h("a", { class: "button", "data-action": "download", href: `/api/games/${gameId}/record`, download: "" });
+  const playOn = link(`/game/${gameId}`);
+  playOn.classList.add("button");
+  playOn.hidden = true;
+  slider.addEventListener("input", () => go(Number(slider.value)));
+
+  root.replaceChildren(
+    h("section", { class: "table replay" },
+      h("div", { class: "board-wrap" }, boardEl),
+      h("aside", { class: "side" },
+        titleEl,
+        counterEl,
+        h("div", { class: "buttons replay-controls" }, Object.values(controls)),
+        slider,
+        h("div", { class: "moves-wrap" }, movesEl),
+        h("div", { class: "buttons minor" }, download, playOn)),
+    ),
+  );
+
+  async function frame(n) {
+    if (!cache.has(n)) cache.set(n, getJSON(`/api/games/${gameId}/frames/${n}`));
+    return cache.get(n);
+  }
+
+  function go(n, animate = false) {
+    const target = Math.max(0, Math.min(history.length, n));
+    loading = loading.then(async () => {
+      const data = await frame(target);
+      if (animate && svg && target === ply + 1 && data.last) await animatePath(svg, data.last.path);
+      ply = target;
+      svg = mountSvg(boardEl, data.svg);
+      render();
+      if (target < history.length) frame(target + 1); // prefetch
+    });
+  }
+
+  function render() {
+    if (!game) return;
+    titleEl.textContent = `${t("replay.title")} — ${pick(game.name)}`;
+    counterEl.textContent = t("replay.ply", { ply, plies: history.length });
+    slider.max = String(history.length);
+    slider.value = String(ply);
+    for (const [key, button] of Object.entries(controls)) button.textContent = t(`btn.${key}`);
+    controls.first.disabled = controls.prev.disabled = ply === 0;
+    controls.next.disabled = controls.last.disabled = ply === history.length;
+    download.textContent = t("btn.download");
+    playOn.textContent = t("btn.play");
+    playOn.hidden = game.status !== "playing";
+    clear(movesEl).append(
+      ...history.map((entry, i) =>
+        h("li", { class: i === ply - 1 ? "current" : "", onclick: () => go(i + 1), "data-player": entry.player },
+          historyText(entry)),
+      ),
+    );
+    movesEl.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  }
+
+  function onKey(event) {
+    if (event.target.closest?.("input, select, textarea")) return;
+    const moves = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: history.length };
+    if (event.key in moves) {
+      event.preventDefault();
+      go(moves[event.key], event.key === "ArrowRight");
+    }
+  }
+  document.addEventListener("keydown", onKey);
+
+  (async () => {
+    game = await getJSON(`/api/games/${gameId}`);
+    game.name = (await getJSON("/api/catalog")).games.find((g) => g.id === game.game)?.name ?? { ja: game.game, en: game.game };
+    history = game.history;
+    go(0);
+  })();
+
+  return {
+    refresh: render,
+    destroy: () => document.removeEventListener("keydown", onKey),
+  };
+}

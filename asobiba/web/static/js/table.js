@@ -1,0 +1,408 @@
+// The table: a live game over its WebSocket (docs/web.md). The server is the referee and sends a
+// `state` frame after every change; the page shows the board it rendered, lets the person pick a
+// piece (its legal destinations get the class `legal`) and a destination, animates each move along
+// its path, and offers undo, hint, new game, resign, and the Dice Out declaration.
+
+import { allCells, animatePath, cellEl, clearMarks, dieFace, mark, mountSvg } from "./board.js";
+import { clear, h, link } from "./dom.js";
+import { colorName, pick, t } from "./i18n.js";
+import { launch } from "./launch.js";
+
+const SETUP_RE = /(\w+):(\d),(\d),(\d)/g;
+
+/** The opening roll from a set-up notation like "setup red:3,3,1 white:3,2,1 first:red". */
+export function parseSetup(notation) {
+  if (!notation?.startsWith("setup")) return null;
+  const rolls = [...notation.matchAll(SETUP_RE)].map((m) => ({
+    player: m[1],
+    values: [Number(m[2]), Number(m[3]), Number(m[4])],
+  }));
+  const first = /first:(\w+)/.exec(notation)?.[1] ?? null;
+  return { rolls, first };
+}
+
+export function seatLabel(view, index) {
+  const seat = view.seats[index];
+  const humans = view.seats.filter((s) => s.type === "human").length;
+  if (seat.type === "computer") {
+    return t("seat.computer", { level: pick(view.levels?.[seat.level]) || seat.level });
+  }
+  return humans === 1 ? t("seat.human") : t("seat.person");
+}
+
+
+export function historyText(entry) {
+  if (entry.player === "chance") {
+    const setup = parseSetup(entry.notation);
+    if (!setup) return `🎲 ${entry.notation}`;
+    const rolls = setup.rolls.map((r) => `${colorName(r.player)} ${r.values.join("")}`).join(" / ");
+    return `🎲 ${t("moves.setup")}: ${rolls}`;
+  }
+  return `${colorName(entry.player)}  ${entry.notation}`;
+}
+
+export function tablePage(root, gameId, dialog) {
+  let view = null;
+  let svg = null;
+  let selected = null;
+  let hint = null;
+  let hintPending = false;
+  let socket = null;
+  let closed = false;
+  let queue = Promise.resolve();
+  let resultShownFor = null;
+  let toastTimer = null;
+
+  const boardEl = h("div", { class: "board", id: "board" });
+  const playersEl = h("ul", { class: "players", "aria-label": "players" });
+  const statusEl = h("p", { class: "status", role: "status", "aria-live": "polite" });
+  const setupEl = h("div", { class: "setup-roll", hidden: true });
+  const hintEl = h("div", { class: "hint-box", hidden: true, "aria-live": "polite" });
+  const movesEl = h("ol", { class: "moves", "data-role": "moves" });
+  const toastEl = h("p", { class: "toast", role: "alert", hidden: true });
+  const buttons = {
+    undo: h("button", { "data-action": "undo", onclick: () => send({ type: "undo" }) }),
+    hint: h("button", { "data-action": "hint", onclick: askHint }),
+    declare: h("button", { "data-action": "declare", class: "declare", onclick: () => send({ type: "declare" }) }),
+    pass: h("button", { "data-action": "pass", onclick: () => sendMove("pass") }),
+    new: h("button", { "data-action": "new", onclick: newGame }),
+    resign: h("button", { "data-action": "resign", onclick: resign }),
+  };
+  const download = h("a", { class: "button", "data-action": "download", href: `/api/games/${gameId}/record`, download: "" });
+  const replay = link(`/replay/${gameId}`);
+  replay.classList.add("button");
+  replay.dataset.action = "replay";
+  const titleEl = h("h1", { class: "table-title" });
+
+  root.replaceChildren(
+    h(
+      "section",
+      { class: "table" },
+      h("div", { class: "board-wrap" }, boardEl),
+      h(
+        "aside",
+        { class: "side" },
+        titleEl,
+        playersEl,
+        statusEl,
+        setupEl,
+        h("div", { class: "buttons" }, Object.values(buttons)),
+        hintEl,
+        h("div", { class: "moves-wrap" }, h("h2", { class: "moves-title" }), movesEl),
+        h("div", { class: "buttons minor" }, download, replay),
+        toastEl,
+      ),
+    ),
+  );
+
+  // -- connection -----------------------------------------------------------------------------
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/ws/games/${gameId}`);
+    socket.addEventListener("message", (event) => {
+      const frame = JSON.parse(event.data);
+      if (frame.type === "state") queue = queue.then(() => applyState(frame.game)).catch(console.error);
+      else if (frame.type === "hint") showHint(frame.hint);
+      else if (frame.type === "error") {
+        hintPending = false;
+        toast(frame.message);
+        renderPanel();
+      }
+    });
+    socket.addEventListener("close", () => {
+      if (closed) return;
+      toast(t("error.connection"));
+      setTimeout(() => !closed && connect(), 1000);
+    });
+  }
+
+  function send(message) {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function sendMove(notation, action) {
+    const move = action === undefined ? { move: notation } : { action };
+    send({ type: "move", ...move, ply: view.plies });
+    deselect();
+    view.legal = [];
+    markMovable();
+  }
+
+  // -- state ----------------------------------------------------------------------------------
+  async function applyState(next) {
+    const previous = view;
+    const advanced = previous && svg && next.plies === previous.plies + 1 && next.last;
+    if (advanced && next.svg !== previous.svg) await animatePath(svg, next.last.path);
+    view = next;
+    if (!previous || next.svg !== previous.svg) {
+      svg = mountSvg(boardEl, next.svg);
+      selected = null;
+    }
+    if (!previous || next.plies !== previous.plies) hint = null;
+    markMovable();
+    if (selected) select(selected);
+    if (hint) markHint();
+    renderPanel();
+    if (next.status === "finished" && resultShownFor !== next.plies) {
+      resultShownFor = next.plies;
+      showResult();
+    }
+  }
+
+  function movesFrom(cell) {
+    return (view?.legal ?? []).filter((m) => m.from === cell);
+  }
+
+  function markMovable() {
+    if (!svg) return;
+    clearMarks(svg, "movable");
+    for (const cell of allCells(svg)) {
+      cell.removeAttribute("tabindex");
+      cell.removeAttribute("role");
+    }
+    const origins = new Set((view?.legal ?? []).map((m) => m.from).filter(Boolean));
+    for (const name of origins) {
+      const cell = cellEl(svg, name);
+      if (!cell) continue;
+      cell.classList.add("movable");
+      cell.setAttribute("tabindex", "0");
+      cell.setAttribute("role", "button");
+      cell.setAttribute("aria-label", name);
+    }
+  }
+
+  function deselect() {
+    selected = null;
+    clearMarks(svg, "selected", "legal");
+    markMovable();
+  }
+
+  function select(cell) {
+    clearMarks(svg, "selected", "legal");
+    selected = cell;
+    cellEl(svg, cell)?.classList.add("selected");
+    for (const m of movesFrom(cell)) {
+      const target = cellEl(svg, m.to);
+      if (!target) continue;
+      target.classList.add("legal");
+      target.setAttribute("tabindex", "0");
+      target.setAttribute("role", "button");
+      target.setAttribute("aria-label", m.notation);
+    }
+  }
+
+  function activate(cell) {
+    if (!view || view.turn !== "human") return;
+    if (selected) {
+      const move = movesFrom(selected).find((m) => m.to === cell);
+      if (move) {
+        sendMove(move.notation, move.action);
+        return;
+      }
+    }
+    if (movesFrom(cell).length && cell !== selected) select(cell);
+    else deselect();
+  }
+
+  boardEl.addEventListener("click", (event) => {
+    const cell = event.target.closest?.("[data-cell]");
+    if (cell) activate(cell.dataset.cell);
+    else deselect();
+  });
+  boardEl.addEventListener("keydown", (event) => {
+    const cell = event.target.closest?.("[data-cell]");
+    if ((event.key === "Enter" || event.key === " ") && cell) {
+      event.preventDefault();
+      activate(cell.dataset.cell);
+      (selected ? cellEl(svg, selected) : null)?.focus();
+    } else if (event.key === "Escape") {
+      deselect();
+    }
+  });
+
+  // -- hint, new game, resign -----------------------------------------------------------------
+  function askHint() {
+    hintPending = true;
+    hint = null;
+    send({ type: "hint" });
+    renderPanel();
+  }
+
+  function showHint(data) {
+    hintPending = false;
+    if (!view || data.ply !== view.plies) return;
+    hint = data;
+    markHint();
+    renderPanel();
+  }
+
+  function markHint() {
+    clearMarks(svg, "hint");
+    mark(svg, [hint.from, hint.to].filter(Boolean), "hint");
+  }
+
+  async function newGame() {
+    try {
+      const settings = view.meta?.settings ?? { opponent: "people" };
+      location.assign(await launch(view.game, view.options, settings));
+    } catch (err) {
+      toast(err.message);
+    }
+  }
+
+  function resign() {
+    if (window.confirm(t("confirm.resign"))) send({ type: "resign" });
+  }
+
+  function toast(message) {
+    toastEl.textContent = message;
+    toastEl.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => (toastEl.hidden = true), 4000);
+  }
+
+  // -- panel ----------------------------------------------------------------------------------
+  function statusText() {
+    if (view.status === "finished") return t("turn.over");
+    const color = colorName(view.to_move);
+    if (view.turn === "computer") return t("turn.computer", { color });
+    if (view.turn !== "human") return "";
+    if (view.legal.length && view.legal.every((m) => !m.from)) return t("turn.window");
+    const humans = view.seats.filter((s) => s.type === "human").length;
+    if (humans > 1) return t("turn.person", { color });
+    return t(view.game === "diceout" ? "turn.dice" : "turn.you");
+  }
+
+  function renderPanel() {
+    if (!view) return;
+    titleEl.textContent = pick(view.name);
+    const ranks = view.result?.ranks;
+    clear(playersEl).append(
+      ...view.players.map((name, i) =>
+        h(
+          "li",
+          { class: `player${view.to_move === name && view.status !== "finished" ? " to-move" : ""}`, "data-player": name },
+          h("span", { class: `chip chip-${name}` }),
+          h("span", { class: "player-color" }, colorName(name)),
+          h("span", { class: "player-who" }, seatLabel(view, i)),
+          ranks ? h("span", { class: "rank" }, t("result.rank", { rank: ranks[i] })) : null,
+          view.to_move === name && view.thinking ? h("span", { class: "spinner", "aria-hidden": "true" }) : null,
+        ),
+      ),
+    );
+    statusEl.textContent = statusText();
+    renderSetup();
+    const playing = view.status === "playing";
+    const humanTurn = view.turn === "human";
+    const resigned = view.result?.reason === "resign";
+    buttons.undo.textContent = t("btn.undo");
+    buttons.undo.disabled = resigned || !view.history.some((e) => e.player !== "chance");
+    buttons.hint.textContent = t("btn.hint");
+    buttons.hint.disabled = !playing || !humanTurn || hintPending;
+    buttons.declare.textContent = t("btn.declare");
+    buttons.declare.hidden = view.options.declare !== "manual";
+    buttons.declare.disabled = !playing || !humanTurn;
+    buttons.pass.textContent = t("btn.pass");
+    buttons.pass.hidden = !(humanTurn && view.legal.length && view.legal.every((m) => !m.from) &&
+      view.legal.some((m) => m.notation === "pass"));
+    buttons.new.textContent = t("btn.new");
+    buttons.resign.textContent = t("btn.resign");
+    buttons.resign.disabled = !playing;
+    download.textContent = t("btn.download");
+    replay.textContent = t("btn.replay");
+    root.querySelector(".moves-title").textContent = t("moves.title");
+    renderHint();
+    renderMoves();
+  }
+
+  function renderSetup() {
+    const entry = view.history.find((e) => e.player === "chance");
+    const setup = entry && parseSetup(entry.notation);
+    setupEl.hidden = !setup;
+    if (!setup) return;
+    clear(setupEl).append(
+      h("h2", {}, t("setup.title")),
+      ...setup.rolls.map((r) =>
+        h("div", { class: "roll", "data-player": r.player },
+          h("span", { class: "roll-name" }, colorName(r.player)),
+          ...r.values.map((v) => dieFace(v, r.player))),
+      ),
+      setup.first ? h("p", { class: "muted" }, t("setup.first", { color: colorName(setup.first) })) : null,
+    );
+  }
+
+  function renderHint() {
+    hintEl.hidden = !hint && !hintPending;
+    if (hintEl.hidden) return;
+    if (!hint) {
+      clear(hintEl).append(h("p", { class: "muted" }, t("hint.thinking")));
+      return;
+    }
+    clear(hintEl).append(
+      h("h2", {}, t("hint.title"), ": ", h("code", {}, hint.notation)),
+      h("p", {}, pick({ ja: hint.reason_ja, en: hint.reason_en })),
+    );
+  }
+
+  function renderMoves() {
+    clear(movesEl).append(
+      ...view.history.map((entry, i) =>
+        h("li", { class: i === view.history.length - 1 ? "last" : "", "data-player": entry.player }, historyText(entry)),
+      ),
+    );
+    movesEl.parentElement.scrollTop = movesEl.parentElement.scrollHeight;
+  }
+
+  // -- result dialog --------------------------------------------------------------------------
+  function headline() {
+    const ranks = view.result.ranks;
+    const humans = view.seats.map((s, i) => (s.type === "human" ? i : -1)).filter((i) => i >= 0);
+    if (ranks.every((r) => r === ranks[0])) return t("result.draw");
+    if (humans.length === 1) return ranks[humans[0]] === 1 ? t("result.win") : t("result.lose");
+    const winners = view.players.filter((_, i) => ranks[i] === 1).map(colorName).join("・");
+    return t("result.winner", { color: winners });
+  }
+
+  function showResult() {
+    const order = view.players.map((name, i) => ({ name, i, rank: view.result.ranks[i] }))
+      .sort((a, b) => a.rank - b.rank);
+    clear(dialog).append(
+      h("form", { method: "dialog", class: "result" },
+        h("h2", {}, headline()),
+        view.result.reason === "resign"
+          ? h("p", { class: "muted" }, t("result.resigned", { color: colorName(view.result.resigned) }))
+          : null,
+        h("ol", { class: "ranks", "data-role": "ranks" },
+          order.map((p) => h("li", { "data-rank": p.rank },
+            h("span", { class: "rank" }, t("result.rank", { rank: p.rank })),
+            h("span", { class: `chip chip-${p.name}` }),
+            colorName(p.name), " — ", seatLabel(view, p.i)))),
+        h("div", { class: "buttons" },
+          h("button", { type: "button", class: "primary", "data-action": "new", onclick: newGame }, t("btn.new")),
+          h("a", { class: "button", href: `/replay/${gameId}`, "data-action": "replay" }, t("btn.replay")),
+          h("button", { value: "close", "data-action": "close" }, t("btn.close"))),
+      ),
+    );
+    if (!dialog.open) dialog.showModal();
+  }
+
+  function onKey(event) {
+    if (event.target.closest?.("input, select, textarea, dialog")) return;
+    if (event.key === "u" && !buttons.undo.disabled) buttons.undo.click();
+    else if (event.key === "h" && !buttons.hint.disabled) buttons.hint.click();
+  }
+  document.addEventListener("keydown", onKey);
+
+  connect();
+  return {
+    refresh: () => {
+      renderPanel();
+      if (dialog.open && view?.result) showResult();
+    },
+    destroy() {
+      closed = true;
+      socket?.close();
+      document.removeEventListener("keydown", onKey);
+    },
+  };
+}

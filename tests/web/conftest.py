@@ -1,0 +1,125 @@
+"""Fixtures for the web table tests: an in-process client, a real server process, Chromium."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from asobiba.web.app import create_app
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'web.sqlite3'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url)) as c:
+        yield c
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``asobiba.web.server.serve`` in a subprocess on 127.0.0.1 and a free port."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Server:
+        code = f"from asobiba.web.server import serve; serve('127.0.0.1', {self.port}, {str(self.db)!r})"
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", code],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            env=os.environ.copy(),
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                err = self.process.stderr.read().decode() if self.process.stderr else ""
+                raise RuntimeError(f"the server exited at start-up: {err}")
+            try:
+                if httpx.get(f"{self.url}/api/catalog", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("the server did not answer within 30 s")
+
+    def kill(self) -> None:
+        """Stop the process at once (SIGKILL: no clean shutdown, like a crash)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+        self.process = None
+
+    def api(self, method: str, path: str, **kwargs: object) -> httpx.Response:
+        return httpx.request(method, f"{self.url}{path}", timeout=60, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    srv = Server(tmp_path / "served.sqlite3").start()
+    yield srv
+    srv.kill()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.fail("Debian's chromium is not installed (apt-get install chromium); browser tests need it")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 1280, "height": 860})  # type: ignore[attr-defined]
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield pg
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Where screenshots go: $ASOBIBA_SCREENSHOTS (e.g. docs/screenshots) or a temporary folder."""
+    folder = Path(os.environ.get("ASOBIBA_SCREENSHOTS") or tmp_path / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -1,0 +1,268 @@
+"""The HTTP contract of the web table (issue items 5 and 6; docs/web.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from fastapi.testclient import TestClient
+
+from asobiba.core.game import sample_chance
+from asobiba.core.record import Record
+from asobiba.core.registry import make_game
+
+HUMAN = {"type": "human"}
+
+
+def computer(level: str = "intro") -> dict[str, str]:
+    return {"type": "computer", "level": level}
+
+
+def create(client: TestClient, game: str, options: dict | None = None, seats=None, seed=7) -> str:
+    body = {"game": game, "options": options or {}, "seed": seed}
+    if seats is not None:
+        body["seats"] = seats
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    data = r.json()
+    assert data["url"] == f"/game/{data['id']}"
+    return data["id"]
+
+
+def engine_state(data: dict):
+    game = make_game(data["game"], data["options"])
+    return game.state_from_json(data["position"])
+
+
+def test_catalog_offers_both_games_with_option_specs_and_levels(client: TestClient) -> None:
+    data = client.get("/api/catalog").json()
+    games = {g["id"]: g for g in data["games"]}
+    assert set(games) == {"diamond", "diceout"}
+    diamond_names = {o["name"] for o in games["diamond"]["options"]}
+    assert {"players", "king", "pieces", "long_jump", "goal_block"} <= diamond_names
+    assert {"rows", "declare", "first"} <= {o["name"] for o in games["diceout"]["options"]}
+    assert 'data-cell="0,0"' in games["diamond"]["preview"]
+    assert [lv["id"] for lv in data["levels"]] == ["intro", "weak", "normal", "strong", "strongest"]
+    assert data["levels"][0]["ja"] == "入門"
+
+
+def test_setup_reports_players_and_rejects_bad_options(client: TestClient) -> None:
+    r = client.post("/api/setup", json={"game": "diamond", "options": {"players": 3}})
+    assert r.json()["players"] == ["red", "yellow", "green"]
+    assert r.json()["first"] == "red"
+    bad = client.post("/api/setup", json={"game": "diamond", "options": {"players": 4}})
+    assert bad.status_code == 400
+    assert "players" in bad.json()["error"]
+
+
+def test_game_json_has_the_contract_fields(client: TestClient) -> None:
+    gid = create(client, "diamond", {"players": 3}, [HUMAN, HUMAN, HUMAN])
+    data = client.get(f"/api/games/{gid}").json()
+    assert {"id", "game", "options", "position", "moves", "status", "result"} <= set(data)
+    assert data["moves"] == [] and data["status"] == "playing" and data["result"] is None
+    start = make_game("diamond", {"players": 3}).new_state()
+    assert data["position"] == start.to_json()
+
+
+def test_dice_out_opening_roll_is_seeded_and_stored_as_a_move(client: TestClient) -> None:
+    a = create(client, "diceout", seats=[HUMAN, HUMAN], seed=11)
+    b = create(client, "diceout", seats=[HUMAN, HUMAN], seed=11)
+    moves_a = client.get(f"/api/games/{a}").json()["moves"]
+    assert len(moves_a) == 1 and moves_a[0].startswith("setup ")
+    assert client.get(f"/api/games/{b}").json()["moves"] == moves_a
+    state = make_game("diceout").new_state()
+    expected = state.action_to_notation(sample_chance(state, random.Random("11/0")))
+    assert moves_a == [expected]
+
+
+def test_moves_by_notation_and_action_id_replay_in_the_engine(client: TestClient) -> None:
+    gid = create(client, "diamond", {}, [HUMAN, HUMAN])
+    first = client.get(f"/api/games/{gid}").json()
+    state = engine_state(first)
+    action = state.legal_actions()[0]
+    r = client.post(f"/api/games/{gid}/moves", json={"move": state.action_to_notation(action)})
+    assert r.status_code == 200, r.text
+    after = state.apply(action)
+    second = after.legal_actions()[-1]
+    r = client.post(f"/api/games/{gid}/moves", json={"action": second, "ply": 1})
+    data = r.json()
+    assert data["moves"] == [state.action_to_notation(action), after.action_to_notation(second)]
+    assert data["position"] == after.apply(second).to_json()
+
+
+def test_the_computer_replies(client: TestClient) -> None:
+    gid = create(client, "diamond", {}, [HUMAN, computer()])
+    state = engine_state(client.get(f"/api/games/{gid}").json())
+    r = client.post(f"/api/games/{gid}/moves?wait=true", json={"action": state.legal_actions()[0]})
+    data = r.json()
+    assert len(data["moves"]) == 2
+    assert data["to_move"] == "red"
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"move": "a1-q1"}, "a1-q1"),
+        ({"move": ""}, "non-empty"),
+        ({"action": "x"}, "integer"),
+        ({"move": "e3-f4", "action": 3}, "exactly one"),
+        ({"action": 10**9}, "not legal"),
+    ],
+)
+def test_bad_moves_get_a_clear_error_and_change_nothing(
+    client: TestClient, body: dict, message: str
+) -> None:
+    gid = create(client, "diamond", {}, [HUMAN, HUMAN])
+    before = client.get(f"/api/games/{gid}").json()
+    r = client.post(f"/api/games/{gid}/moves", json=body)
+    assert r.status_code == 400
+    assert message in r.json()["error"]
+    assert client.get(f"/api/games/{gid}").json() == before
+
+
+def test_malformed_json_stale_ply_and_computer_turn_are_refused(client: TestClient) -> None:
+    gid = create(client, "diamond", {}, [computer(), HUMAN])
+    r = client.post(f"/api/games/{gid}/moves", content=b"{not json")
+    assert r.status_code == 400 and "JSON" in r.json()["error"]
+    state = engine_state(client.get(f"/api/games/{gid}").json())
+    if state.current_player == 0:  # the computer (red) has not moved yet: out of turn
+        r = client.post(f"/api/games/{gid}/moves", json={"action": state.legal_actions()[0]})
+        assert r.status_code == 400
+    two = create(client, "diamond", {}, [HUMAN, HUMAN])
+    state = engine_state(client.get(f"/api/games/{two}").json())
+    r = client.post(f"/api/games/{two}/moves", json={"action": state.legal_actions()[0], "ply": 5})
+    assert r.status_code == 400 and "ply" in r.json()["error"]
+    assert client.get(f"/api/games/{two}").json()["moves"] == []
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"game": "chess"}, "unknown game"),
+        ({"game": "diamond", "options": {"colour": "red"}}, "unknown option"),
+        ({"game": "diceout", "options": {"rows": 12}}, "rows"),
+        ({"game": "diamond", "seats": [HUMAN]}, "2 seats"),
+        ({"game": "diamond", "seats": [HUMAN, {"type": "computer", "level": "god"}]}, "level"),
+        ({"game": "diamond", "seats": [HUMAN, {"type": "robot"}]}, "type"),
+        ({"game": "diamond", "extra": 1}, "unexpected"),
+    ],
+)
+def test_bad_new_games_are_refused(client: TestClient, body: dict, message: str) -> None:
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 400
+    assert message in r.json()["error"]
+    assert client.get("/api/games").json() == []
+
+
+def test_unknown_game_id_is_404(client: TestClient) -> None:
+    r = client.get("/api/games/nope")
+    assert r.status_code == 404 and "nope" in r.json()["error"]
+    assert client.post("/api/games/nope/undo").status_code == 404
+
+
+def test_undo_against_the_computer_takes_back_two_moves(client: TestClient) -> None:
+    gid = create(client, "diamond", {}, [HUMAN, computer()])
+    state = engine_state(client.get(f"/api/games/{gid}").json())
+    client.post(f"/api/games/{gid}/moves?wait=true", json={"action": state.legal_actions()[0]})
+    data = client.post(f"/api/games/{gid}/undo").json()
+    assert data["moves"] == [] and data["position"] == state.to_json()
+    r = client.post(f"/api/games/{gid}/undo")
+    assert r.status_code == 400 and "take back" in r.json()["error"]
+
+
+def test_undo_between_people_takes_back_one_move(client: TestClient) -> None:
+    gid = create(client, "diceout", seats=[HUMAN, HUMAN])
+    state = engine_state(client.get(f"/api/games/{gid}").json())
+    a = state.legal_actions()[0]
+    client.post(f"/api/games/{gid}/moves", json={"action": a})
+    b = state.apply(a).legal_actions()[0]
+    client.post(f"/api/games/{gid}/moves", json={"action": b})
+    data = client.post(f"/api/games/{gid}/undo").json()
+    assert len(data["moves"]) == 2  # the set-up roll and the first move stay
+    assert data["position"] == state.apply(a).to_json()
+
+
+def test_resign_ends_the_game_with_the_resigner_last(client: TestClient) -> None:
+    gid = create(client, "diamond", {"players": 3}, [HUMAN, computer(), computer()])
+    data = client.post(f"/api/games/{gid}/resign").json()
+    assert data["status"] == "finished"
+    assert data["result"]["ranks"] == [3, 1, 1]
+    assert data["result"]["resigned"] == "red"
+    assert client.post(f"/api/games/{gid}/resign").status_code == 400
+    assert client.post(f"/api/games/{gid}/undo").status_code == 400
+
+
+def test_record_downloads_and_replays_after_upload(client: TestClient) -> None:
+    gid = create(client, "diceout", seats=[HUMAN, computer()])
+    for _ in range(3):
+        data = client.get(f"/api/games/{gid}").json()
+        state = engine_state(data)
+        if data["status"] != "playing":
+            break
+        client.post(f"/api/games/{gid}/moves?wait=true", json={"action": state.legal_actions()[0]})
+    r = client.get(f"/api/games/{gid}/record")
+    assert "attachment" in r.headers["content-disposition"]
+    record = Record.loads(r.text)
+    final = client.get(f"/api/games/{gid}").json()
+    assert record.final_state().to_json() == final["position"]
+    assert [m["notation"] for m in r.json()["moves"]] == final["moves"]
+    up = client.post("/api/records", content=r.text.encode())
+    assert up.status_code == 201
+    rid = up.json()["id"]
+    assert up.json()["url"] == f"/replay/{rid}"
+    replayed = client.get(f"/api/games/{rid}").json()
+    assert replayed["moves"] == final["moves"] and replayed["status"] == "finished"
+    frame = client.get(f"/api/games/{rid}/frames/1").json()
+    assert frame["ply"] == 1 and "data-cell" in frame["svg"]
+    assert client.get(f"/api/games/{rid}/frames/999").status_code == 400
+
+
+def test_bad_uploads_are_refused(client: TestClient) -> None:
+    r = client.post("/api/records", json={"format": "something else"})
+    assert r.status_code == 400 and "record" in r.json()["error"]
+    record = {"format": "asobiba-record/1", "game": "diceout", "options": {},
+              "moves": [{"action": 5, "notation": "a1-a2"}]}
+    r = client.post("/api/records", json=record)
+    assert r.status_code == 400 and "move 1" in r.json()["error"]
+    assert client.get("/api/games").json() == []
+
+
+def test_game_list_filters_by_status(client: TestClient) -> None:
+    playing = create(client, "diamond", {}, [HUMAN, HUMAN])
+    done = create(client, "diamond", {}, [HUMAN, HUMAN])
+    client.post(f"/api/games/{done}/resign")
+    assert [g["id"] for g in client.get("/api/games?status=playing").json()] == [playing]
+    assert [g["id"] for g in client.get("/api/games?status=finished").json()] == [done]
+    assert client.get("/api/games?status=odd").status_code == 400
+
+
+def _manual_dice_out_line(seed: int) -> list[int]:
+    """Random moves (seeded) from the web table's seeded opening roll until Dice Out can be declared."""
+    game = make_game("diceout", {"declare": "manual"})
+    rng = random.Random(1)
+    for _attempt in range(400):
+        state = game.new_state()
+        state = state.apply(sample_chance(state, random.Random(f"{seed}/0")))
+        line: list[int] = []
+        while not state.is_terminal and len(line) < 60:
+            actions = state.legal_actions()
+            if any(state.action_to_notation(a) == "declare" for a in actions):
+                return line
+            action = rng.choice([a for a in actions if state.action_to_notation(a) != "pass"]
+                                or actions)
+            line.append(action)
+            state = state.apply(action)
+    raise AssertionError("no declarable Dice Out found")
+
+
+def test_manual_dice_out_is_declared_with_the_button_command(client: TestClient) -> None:
+    gid = create(client, "diceout", {"declare": "manual"}, [HUMAN, HUMAN], seed=5)
+    r = client.post(f"/api/games/{gid}/declare")
+    assert r.status_code == 400 and "Dice Out" in r.json()["error"]
+    for action in _manual_dice_out_line(5):
+        assert client.post(f"/api/games/{gid}/moves", json={"action": action}).status_code == 200
+    declarer = client.get(f"/api/games/{gid}").json()["to_move"]
+    data = client.post(f"/api/games/{gid}/declare").json()
+    assert data["status"] == "finished"
+    assert data["moves"][-1] == "declare"
+    assert data["result"]["ranks"][data["players"].index(declarer)] == 1
