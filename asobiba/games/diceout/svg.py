@@ -131,7 +131,7 @@ def _stack(name: str, x: int, y: int, stack: list[tuple[int, int]]) -> str:
         top = base - LAYER * level
         covered = level < height - 1
         die = [
-            f'<g class="die" data-piece="{colour}" data-cell="{name}" data-level="{level}" '
+            f'<g class="die" data-piece="{colour}" data-stack="{name}" data-level="{level}" '
             f'style="pointer-events:none">',
             f'<rect x="{left}" y="{top}" width="{DIE}" height="{DIE}" rx="11" fill="{fill}" '
             f'stroke="{edge}" stroke-width="2.5"/>',
