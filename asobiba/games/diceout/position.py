@@ -109,7 +109,7 @@ def state_from_json(game: DiceOutGame, data: Mapping[str, Any]) -> DiceOutState:
         _check_playable(game, state)
         keep_current = phase == TURN
     current = (pack_key(dice, to_move, TURN),) if keep_current else ()
-    if result is None and phase == TURN:
+    if result is None and phase == TURN and not _can_declare(game, state):
         seen = history.count(current[0]) + 1
         if seen >= game.options.repetition:
             raise PositionError(
@@ -183,12 +183,18 @@ def _parse_result(result: Any) -> tuple[int, str]:
     return winner, reason
 
 
+def _can_declare(game: DiceOutGame, state: DiceOutState) -> bool:
+    """Whether the side to move may declare now (draw rules wait for that turn)."""
+    return game.rules.manual and state.phase == TURN and state.shows_dice_out(1 - state.to_move)
+
+
 def _check_playable(game: DiceOutGame, state: DiceOutState) -> None:
     """Reject positions that the rules would already have ended (or that cannot arise)."""
     options = game.options
     manual = options.declare == "manual"
     to_move, other = state.to_move, 1 - state.to_move
-    if state.ply >= options.max_plies:
+    waiting = state.phase != TURN or _can_declare(game, state)  # a possible win comes first
+    if state.ply >= options.max_plies and not waiting:
         raise PositionError(f"ply {state.ply} has reached max_plies={options.max_plies}")
     bd = state.board
     on_target = [

@@ -30,7 +30,8 @@ reached one of the mover's target EXIT corners → the mover wins.
 
 Draws: the ``repetition``-th occurrence of the same position with the same side to move at the
 start of a turn, or ``max_plies`` turns played (moves and forced passes; window decisions are
-not turns). ``history`` keeps the keys of every turn-start position so far (a tuple, shared
+not turns) — unless the player to move could declare a Dice Out, since a win comes first.
+``history`` keeps the keys of every turn-start position so far (a tuple, shared
 between states, so copying stays cheap).
 """
 
@@ -284,11 +285,17 @@ class DiceOutState(State):
 
     def _next_turn(self, dice: tuple[tuple[int, ...], tuple[int, ...]], bits: int, to_move: int,
                    ply: int) -> DiceOutState:
-        """A new turn starts: record the position, then the draw rules."""
+        """A new turn starts: record the position, then the draw rules.
+
+        A win comes before a draw: while the player to move could declare the other side's
+        Dice Out (``declare=manual``), the draw rules wait for the end of that turn.
+        """
         key = pack_key(dice, to_move, TURN)
         history = self.history
         rules = self.rules
-        if history.count(key) + 1 >= rules.repetition:
+        if rules.manual and shows_dice_out(dice[1 - to_move], bits, rules.tables.cover):  # type: ignore[arg-type]
+            winner, reason = -1, ""
+        elif history.count(key) + 1 >= rules.repetition:
             winner, reason = DRAW, "repetition"
         elif ply >= rules.max_plies:
             winner, reason = DRAW, "max_plies"

@@ -155,3 +155,19 @@ def test_a_showing_dice_out_is_a_valid_position_only_in_manual_mode() -> None:
     assert position(layout, **MANUAL).shows_dice_out(WHITE)
     with pytest.raises(PositionError, match="Dice Out"):
         position(layout)
+
+
+def test_a_possible_declaration_comes_before_the_ply_limit() -> None:
+    """White makes its own Dice Out on the last allowed turn: red may still declare."""
+    state = play(position(WHITE_MAKES_OWN, "white", declare="manual", max_plies=1), "c4-c3")
+    assert not state.is_terminal and "declare" in moves_of(state)
+    assert state.game.state_from_json(state.to_json()) == state
+    assert play(state, "declare").reason == "declared"
+    assert play(state, "a2-a3", "pass").reason == "max_plies"
+
+
+def test_a_window_on_the_last_turn_round_trips() -> None:
+    window = play(position(RED_UNCOVERS_WHITE, declare="manual", max_plies=1), "c3-c4")
+    assert window.ply == 1 and moves_of(window) == {"pass", "declare"}
+    assert window.game.state_from_json(window.to_json()) == window
+    assert play(window, "pass").reason == "max_plies"
