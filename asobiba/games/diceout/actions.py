@@ -14,6 +14,7 @@ Notation: a move is ``FROM-TO`` in cell names (``b1-c2``), then ``pass`` and ``d
 
 from __future__ import annotations
 
+from ...core.errors import NotationError
 from .board import MAX_CELLS, Board
 
 PASS_ACTION = MAX_CELLS * 8
@@ -44,4 +45,6 @@ def move_cells(bd: Board, action: int) -> tuple[int, int]:
 
 def move_notation(bd: Board, action: int) -> str:
     frm, to = move_cells(bd, action)
+    if to < 0:
+        raise NotationError(f"action {action} leaves the {bd.rows}-row board")
     return f"{bd.names[frm]}-{bd.names[to]}"

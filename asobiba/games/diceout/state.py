@@ -359,7 +359,7 @@ class DiceOutState(State):
     def describe_action(self, action: int) -> dict[str, Any]:
         notation = self.action_to_notation(action)
         if is_move(action):
-            frm, to = move_cells(self.board, action)
+            frm, to = move_cells(self.board, action)  # on the board: the notation was checked
             return {"from": self.board.names[frm], "to": self.board.names[to], "notation": notation}
         return {"from": None, "to": None, "notation": notation}
 

@@ -137,6 +137,12 @@ def test_notation_and_descriptions() -> None:
     assert state.action_to_notation(DECLARE_ACTION) == "declare"
     assert state.describe_action(PASS_ACTION) == {"from": None, "to": None, "notation": "pass"}
     assert state.action_origin(PASS_ACTION) is None
+    with pytest.raises(NotationError):
+        state.action_to_notation(4)  # a1 southwards leaves the board
+    with pytest.raises(NotationError):
+        state.action_to_notation(44 * 8)  # a square of the 9-row board only
+    with pytest.raises(NotationError):
+        state.action_to_notation(362)
 
 
 @pytest.mark.parametrize(
