@@ -61,3 +61,17 @@ def action_to_notation(state: GandiceState, action: int) -> str:
         return fixed[base]
     verbs = {A.ITEM: "item", A.EVOLVE: "evolve", A.FUSE: "fuse", A.BURY: "bury", A.BETRAY: "betray"}
     return f"{verbs[base]} {die_label(state, a)}"
+
+
+def action_cells(state: GandiceState, action: int) -> tuple[str | None, str | None]:
+    """Cells (``d<uid>``, the SVG's ``data-cell`` names) an action starts from and aims at:
+    an attack goes from the attacker to the target; an item or a die to bury is picked as a
+    'from'; a fusion partner or a betrayal target is a 'to'. Other actions touch no cell."""
+    base, a, b = A.split(action)
+    if base == A.ATTACK:
+        return f"d{a}", f"d{b}"
+    if base in (A.ITEM, A.BURY):
+        return f"d{a}", None
+    if base in (A.FUSE, A.BETRAY):
+        return None, f"d{a}"
+    return None, None

@@ -234,6 +234,17 @@ class GandiceState(State):
 
         return action_to_notation(self, action)
 
+    def describe_action(self, action: int) -> dict[str, Any]:
+        from .notation import action_cells, action_to_notation
+
+        origin, target = action_cells(self, action)
+        return {"from": origin, "to": target, "notation": action_to_notation(self, action)}
+
+    def action_origin(self, action: int) -> str | None:
+        from .notation import action_cells
+
+        return action_cells(self, action)[0]
+
     def to_json(self) -> dict[str, Any]:
         from .position import state_to_json
 
