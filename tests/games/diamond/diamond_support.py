@@ -1,0 +1,78 @@
+"""Building hand-made Diamond Game positions for the tests.
+
+:func:`position` takes only the pieces a test cares about and fills each colour up to its full set
+with men on its own start area (apex and deepest cells first; the king goes on the start apex
+unless given), then on the hexagon cells nearest to it, and goes through the position JSON
+parser like any user file.
+"""
+
+from __future__ import annotations
+
+from asobiba.games.diamond.game import DiamondGame, DiamondState
+from asobiba.games.diamond.geometry import APEX_CELL, COLOUR_CAMPS, HEXAGON, cells_of
+from asobiba.games.diamond.notation import parse_cell
+
+DEFAULT_COLOURS = {2: ("red", "yellow"), 3: ("red", "yellow", "green")}
+
+
+def _cell(c):
+    return tuple(parse_cell(c)) if isinstance(c, str) else tuple(c)
+
+
+def position(options=None, to_move="red", pieces=None, **extra) -> DiamondState:
+    """A state with ``pieces = {colour: {"king": cell, "men": [cells]}}`` completed by padding.
+
+    Cells may be ``(q, r)`` or names like ``"e3"``. ``extra`` goes into the JSON (ply, ranks...).
+    """
+    game = DiamondGame(options or {})
+    opts = game.options
+    pieces = pieces or {}
+    used = set()
+    for entry in pieces.values():
+        used.update(_cell(c) for c in entry.get("men", []))
+        if entry.get("king"):
+            used.add(_cell(entry["king"]))
+    out = {}
+    for seat, colour in enumerate(opts.colors):
+        entry = pieces.get(colour, {})
+        men = [_cell(c) for c in entry.get("men", [])]
+        king = _cell(entry["king"]) if entry.get("king") else None
+        start_apex = APEX_CELL[COLOUR_CAMPS[colour][0]]
+        area = sorted(cells_of(game.seats[seat].start_area),
+                      key=lambda c, a=start_apex: abs(c[0] - a[0]) + abs(c[1] - a[1])
+                      + abs(c[0] + c[1] - a[0] - a[1]))
+        hexagon = sorted(cells_of(HEXAGON), key=lambda c, a=start_apex: abs(c[0] - a[0])
+                         + abs(c[1] - a[1]) + abs(c[0] + c[1] - a[0] - a[1]))
+        spare = [c for c in dict.fromkeys(area + hexagon) if c not in used]
+        if opts.king and king is None:
+            king = spare.pop(0)
+            used.add(king)
+        want = opts.pieces - (1 if opts.king else 0)
+        while len(men) < want:
+            c = spare.pop(0)
+            men.append(c)
+            used.add(c)
+        out[colour] = {"king": list(king) if king else None, "men": [list(c) for c in men]}
+    data = {"game": "diamond", "options": opts.to_dict(), "to_move": to_move, "pieces": out}
+    data.update(extra)
+    return game.state_from_json(data)
+
+
+def targets(state: DiamondState, cell) -> set[tuple[int, int]]:
+    """Cells the piece on ``cell`` can move to."""
+    origin = _cell(cell)
+    out = set()
+    for a in state.legal_actions():
+        d = state.describe_action(a)
+        if d["from"] is not None and tuple(d["from"]) == origin:
+            out.add(tuple(d["to"]))
+    return out
+
+
+def move_set(state: DiamondState) -> set[tuple[tuple[int, int], tuple[int, int]]]:
+    out = set()
+    for a in state.legal_actions():
+        d = state.describe_action(a)
+        if d["from"] is not None:
+            out.add((tuple(d["from"]), tuple(d["to"])))
+    return out
