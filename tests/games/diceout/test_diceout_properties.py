@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+from games.diceout.diceout_helpers import random_positions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -95,3 +96,15 @@ def test_records_from_a_position_replay(seed: int) -> None:
         state = state.apply(action)
     replayed = Record.loads(record.dumps())
     assert replayed.final_state().to_json() == state.to_json()
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), declare=st.sampled_from(["auto", "manual"]))
+def test_random_positions_with_stacks_round_trip(seed: int, declare: str) -> None:
+    (state,) = random_positions(seed, 1, declare)
+    check_invariants(state)
+    check_round_trips(state.game, state)
+    flipped = state.game.state_from_json(
+        dict(state.to_json(), to_move=("white", "red")[state.to_move])
+    )
+    assert flipped.key() != state.key()  # the side to move is part of the key
