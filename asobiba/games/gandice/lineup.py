@@ -8,6 +8,7 @@ for given options (decks and catalog).
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 from .catalog import Card, Catalog, Die, load_catalog
 from .decks import MAX_EVOLUTION
@@ -29,6 +30,11 @@ class Lineup:
     aside: tuple[bool, ...]  # evolution die kept aside at the start
     cards: tuple[Card, ...]  # by card index
     card_owner: tuple[int, ...]
+
+    @functools.cached_property
+    def fighter(self) -> tuple[bool, ...]:
+        """Whether each die is a character die (fast lookup for the engine)."""
+        return tuple(d.is_fighter for d in self.dice)
 
     @classmethod
     def from_options(cls, options: GandiceOptions) -> Lineup:

@@ -99,11 +99,14 @@ def classify(outcomes: tuple[int, ...]) -> tuple[int, int, bool]:
     return NUMBER, sum(value(o) for o in outcomes), any(o == SPECIAL for o in outcomes)
 
 
+FIELDS = (
+    "game", "phase", "actor", "purpose", "side", "pending", "rolls", "turn_player", "turn",
+    "owner", "loc", "summon", "fusion", "cards_used", "x", "out", "final", "last",
+)
+"""Every field of a state; ``last`` is for display and stays out of :meth:`GandiceState.key`."""
+
+
 class GandiceState(State):
-    __slots__ = (
-        "game", "phase", "actor", "purpose", "side", "pending", "rolls", "turn_player", "turn",
-        "owner", "loc", "summon", "fusion", "cards_used", "x", "out", "final", "last",
-    )
 
     game: GandiceGame
     phase: int
@@ -148,9 +151,11 @@ class GandiceState(State):
         return tuple(u for u, d in enumerate(lu.dice) if d.is_fighter and not lu.aside[u])
 
     def _with(self, **changes: Any) -> GandiceState:
+        """A copy with some fields changed (one dict copy: states stay cheap to derive)."""
         s = object.__new__(GandiceState)
-        for name in GandiceState.__slots__:
-            object.__setattr__(s, name, changes[name] if name in changes else getattr(self, name))
+        fields = self.__dict__.copy()
+        fields.update(changes)
+        s.__dict__ = fields
         return s
 
     # -- queries --------------------------------------------------------------------------------
@@ -171,10 +176,10 @@ class GandiceState(State):
 
     def fighters(self, seat: int) -> list[int]:
         """Character dice (any kind of fighter) of ``seat`` in its deck."""
-        dice = self.lineup.dice
+        owner, loc = self.owner, self.loc
         return [
-            u for u in range(len(dice))
-            if self.owner[u] == seat and self.loc[u] == DECK and dice[u].is_fighter
+            u for u, fighter in enumerate(self.lineup.fighter)
+            if fighter and owner[u] == seat and loc[u] == DECK
         ]
 
     def units(self, seat: int) -> list[int]:
@@ -227,7 +232,8 @@ class GandiceState(State):
         return list(self.final)
 
     def key(self) -> Hashable:
-        return tuple(getattr(self, name) for name in GandiceState.__slots__[1:-1])
+        fields = self.__dict__
+        return tuple(fields[name] for name in FIELDS[1:-1])
 
     def action_to_notation(self, action: int) -> str:
         from .notation import action_to_notation
