@@ -29,7 +29,6 @@ WHITE = 1
 COLOURS = ("red", "white")
 
 DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
-DIRECTION_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
 
 @dataclass(frozen=True)
@@ -52,14 +51,8 @@ class Board:
         """Cell of 0-based ``file`` and ``rank``."""
         return rank * NUM_FILES + file
 
-    def file_of(self, cell: int) -> int:
-        return cell % NUM_FILES
-
     def rank_of(self, cell: int) -> int:
         return cell // NUM_FILES
-
-    def step(self, cell: int, direction: int) -> int:
-        return self.neighbours[cell][direction]
 
     def direction_between(self, a: int, b: int) -> int:
         """Direction from ``a`` to the adjacent cell ``b``, or -1 if they are not adjacent."""
