@@ -93,6 +93,21 @@ def server(tmp_path: Path) -> Iterator[Server]:
     srv.kill()
 
 
+@pytest.fixture
+def server_factory() -> Iterator[type[Server]]:
+    """The Server class, for tests that stop and start servers themselves."""
+    started: list[Server] = []
+
+    class Tracked(Server):
+        def start(self) -> Server:
+            started.append(self)
+            return super().start()
+
+    yield Tracked
+    for srv in started:
+        srv.kill()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     chromium = shutil.which("chromium")

@@ -23,7 +23,7 @@ function same(a, b) {
 
 /** A segmented radio group (few choices) or a select (many). */
 export function choiceControl(name, choices, current, onChange, labelOf = (v) => valueLabel(name, v)) {
-  if (choices.length > 4) {
+  if (choices.length > 5) {
     const select = h(
       "select",
       { id: `opt-${name}`, name, onchange: (e) => onChange(choices[Number(e.target.value)]) },

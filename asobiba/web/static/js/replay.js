@@ -10,7 +10,8 @@ import { historyText } from "./table.js";
 export function replayPage(root, gameId) {
   let game = null;
   let history = [];
-  let ply = 0;
+  let ply = 0; // the position shown
+  let wanted = 0; // the position asked for (clicks may run ahead of the drawing)
   let svg = null;
   let loading = Promise.resolve();
   const cache = new Map();
@@ -22,8 +23,8 @@ export function replayPage(root, gameId) {
   const movesEl = h("ol", { class: "moves", "data-role": "moves" });
   const controls = {
     first: h("button", { "data-action": "first", onclick: () => go(0) }),
-    prev: h("button", { "data-action": "prev", onclick: () => go(ply - 1) }),
-    next: h("button", { "data-action": "next", onclick: () => go(ply + 1, true) }),
+    prev: h("button", { "data-action": "prev", onclick: () => go(wanted - 1) }),
+    next: h("button", { "data-action": "next", onclick: () => go(wanted + 1, true) }),
     last: h("button", { "data-action": "last", onclick: () => go(history.length) }),
   };
   const download = h("a", { class: "button", "data-action": "download", href: `/api/games/${gameId}/record`, download: "" });
@@ -52,6 +53,7 @@ export function replayPage(root, gameId) {
 
   function go(n, animate = false) {
     const target = Math.max(0, Math.min(history.length, n));
+    wanted = target;
     loading = loading.then(async () => {
       const data = await frame(target);
       if (animate && svg && target === ply + 1 && data.last) await animatePath(svg, data.last.path);
@@ -69,8 +71,8 @@ export function replayPage(root, gameId) {
     slider.max = String(history.length);
     slider.value = String(ply);
     for (const [key, button] of Object.entries(controls)) button.textContent = t(`btn.${key}`);
-    controls.first.disabled = controls.prev.disabled = ply === 0;
-    controls.next.disabled = controls.last.disabled = ply === history.length;
+    controls.first.disabled = controls.prev.disabled = wanted === 0;
+    controls.next.disabled = controls.last.disabled = wanted === history.length;
     download.textContent = t("btn.download");
     playOn.textContent = t("btn.play");
     playOn.hidden = game.status !== "playing";
@@ -85,7 +87,7 @@ export function replayPage(root, gameId) {
 
   function onKey(event) {
     if (event.target.closest?.("input, select, textarea")) return;
-    const moves = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: history.length };
+    const moves = { ArrowLeft: wanted - 1, ArrowRight: wanted + 1, Home: 0, End: history.length };
     if (event.key in moves) {
       event.preventDefault();
       go(moves[event.key], event.key === "ArrowRight");

@@ -1,0 +1,65 @@
+"""Storage: where the database lives, WAL mode, and games surviving a restart of the app."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from asobiba.core.registry import make_game
+from asobiba.web.app import create_app
+from asobiba.web.store import PLAYING, Store, StoredGame, resolve_db_url
+
+
+def test_db_argument_forms(tmp_path: Path) -> None:
+    assert resolve_db_url("postgresql://u@h/db") == "postgresql://u@h/db"
+    url = resolve_db_url(str(tmp_path / "sub" / "games.db"))
+    assert url == f"sqlite:///{tmp_path / 'sub' / 'games.db'}"
+    assert (tmp_path / "sub").is_dir()
+
+
+def test_default_database_is_in_the_user_data_directory(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    url = resolve_db_url(None)
+    assert url == f"sqlite:///{tmp_path / 'xdg' / 'asobiba' / 'asobiba.sqlite3'}"
+    assert (tmp_path / "xdg" / "asobiba").is_dir()
+
+
+def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
+    store = Store(resolve_db_url(str(tmp_path / "w.db")))
+    with store.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    store.close()
+
+
+def test_games_survive_a_restart_of_the_app(db_url: str) -> None:
+    with TestClient(create_app(db_url)) as client:
+        gid = client.post(
+            "/api/games", json={"game": "diamond", "seats": [{"type": "human"}] * 2}
+        ).json()["id"]
+        state = make_game("diamond").new_state()
+        client.post(f"/api/games/{gid}/moves", json={"action": state.legal_actions()[3]})
+        before = client.get(f"/api/games/{gid}").json()
+    with TestClient(create_app(db_url)) as client:
+        assert client.get(f"/api/games/{gid}").json() == before
+
+
+def test_a_pending_computer_move_is_played_after_a_restart(db_url: str) -> None:
+    """A game stored with the computer to move (the server died while it was thinking)."""
+    store = Store(db_url)
+    store.create(
+        StoredGame(
+            id="pending", game="diamond", options={}, seed=1, status=PLAYING, result=None,
+            seats=[{"type": "computer", "level": "intro"}, {"type": "human"}], start=None,
+            source="play", meta={}, created=time.time(), updated=time.time(),
+        )
+    )
+    store.close()
+    with TestClient(create_app(db_url)) as client:
+        for _ in range(100):
+            data = client.get("/api/games/pending").json()
+            if data["moves"]:
+                break
+            time.sleep(0.05)
+    assert len(data["moves"]) == 1 and data["to_move"] == "yellow"
