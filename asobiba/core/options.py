@@ -189,7 +189,8 @@ def _unknown(cls: type[Options], key: str) -> str:
 def _check(spec: OptionSpec, value: Any, *, from_text: bool) -> Any:
     """Convert and validate one option value; raise OptionError naming the option."""
     name = spec.name
-    if value is None or (from_text and value.strip().lower() in ("none", "null", "auto", "")):
+    blank = from_text and value.strip().lower() in ("none", "null", "auto", "")
+    if value is None or (blank and spec.optional):
         if spec.optional:
             return None
         raise OptionError(f"option {name} needs a value")
