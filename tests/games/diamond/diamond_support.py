@@ -8,6 +8,8 @@ parser like any user file.
 
 from __future__ import annotations
 
+import itertools
+
 from asobiba.games.diamond.game import DiamondGame, DiamondState
 from asobiba.games.diamond.geometry import APEX_CELL, COLOUR_CAMPS, HEXAGON, cells_of
 from asobiba.games.diamond.notation import parse_cell
@@ -76,3 +78,21 @@ def move_set(state: DiamondState) -> set[tuple[tuple[int, int], tuple[int, int]]
         if d["from"] is not None:
             out.add((tuple(d["from"]), tuple(d["to"])))
     return out
+
+
+def all_combos():
+    """Every combination of the options that change the rules (colours and limits aside)."""
+    out = []
+    for players, pieces, king, chain, long_jump, rule in itertools.product(
+        (2, 3), (15, 10), (True, False), (True, False), (True, False),
+        ("full_with_king", "full_with_one", "swap", "no_camping"),
+    ):
+        if not king and (rule == "full_with_king" or not chain):
+            continue
+        out.append(dict(players=players, pieces=pieces, king=king, king_chain_after_line=chain,
+                        long_jump=long_jump, goal_block=rule))
+    return out
+
+
+
+COMBOS = all_combos()

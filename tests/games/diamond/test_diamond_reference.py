@@ -1,0 +1,135 @@
+"""The engine against the independent reference generator (diamond_reference.py), on random
+positions under every option combination: scattered pieces (dense, with kings anywhere, blocked
+goals, swaps) and positions from seeded random games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from games.diamond.diamond_reference import may_stand, reference_after, reference_moves
+from games.diamond.diamond_support import COMBOS, move_set
+
+from asobiba.games.diamond.game import DiamondGame
+from asobiba.games.diamond.geometry import CELLS
+from asobiba.games.diamond.movegen import PASS
+
+
+def scattered(game, rng):
+    """Every colour's pieces on random cells it may stand on; a random colour to move."""
+    opts = game.options
+    cells = list(CELLS)
+    rng.shuffle(cells)
+    used = set()
+    pieces = {}
+    for colour in opts.colors:
+        mine = [c for c in cells if c not in used and may_stand(colour, c)][: opts.pieces]
+        used.update(mine)
+        king = mine.pop() if opts.king else None
+        pieces[colour] = {"king": list(king) if king else None, "men": [list(c) for c in mine]}
+    return game.state_from_json({"pieces": pieces, "to_move": rng.choice(opts.colors)})
+
+
+def check(state):
+    data = state.to_json()
+    expected = reference_moves(data)
+    assert move_set(state) == expected, data
+    actions = state.legal_actions()
+    assert len(actions) == len(set(actions))
+    if not expected:
+        assert actions == [PASS]
+    for action in actions[:: max(1, len(actions) // 6)]:
+        if action == PASS:
+            continue
+        d = state.describe_action(action)
+        board = reference_after(data, (tuple(d["from"]), tuple(d["to"])))
+        after = state.apply(action).to_json()["pieces"]
+        got = {}
+        for colour, entry in after.items():
+            for m in entry["men"]:
+                got[tuple(m)] = (colour, False)
+            if entry["king"]:
+                got[tuple(entry["king"])] = (colour, True)
+        assert got == board
+
+
+@pytest.mark.parametrize("options", COMBOS, ids=lambda o: ",".join(f"{v}" for v in o.values()))
+def test_scattered_positions_match_the_reference(options):
+    game = DiamondGame(options)
+    rng = random.Random(str(options))
+    checked = 0
+    while checked < 3:
+        state = scattered(game, rng)
+        if not state.is_terminal:
+            check(state)
+            checked += 1
+
+
+def test_scattered_positions_exercise_swaps():
+    game = DiamondGame({"goal_block": "swap", "players": 3})
+    rng = random.Random(11)
+    swaps = 0
+    for _ in range(40):
+        state = scattered(game, rng)
+        if state.is_terminal:
+            continue
+        check(state)
+        occupied = _occupied(state)
+        swaps += sum(1 for a in state.legal_actions()
+                     if a != PASS and state.describe_action(a)["to"] in occupied)
+    assert swaps > 0
+
+
+def _occupied(state):
+    out = []
+    for entry in state.to_json()["pieces"].values():
+        out.extend(entry["men"])
+        if entry["king"]:
+            out.append(entry["king"])
+    return out
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"king_chain_after_line": False}, {"long_jump": True}, {"king": False},
+     {"players": 3, "goal_block": "swap"}, {"players": 3, "pieces": 10, "long_jump": True}],
+    ids=str,
+)
+def test_random_games_match_the_reference(options):
+    game = DiamondGame(options)
+    rng = random.Random(3)
+    state = game.new_state()
+    for ply in range(90):
+        if state.is_terminal:
+            break
+        if ply % 3 == 0:
+            check(state)
+        state = state.apply(rng.choice(state.legal_actions()))
+
+
+def reference_perft(data, depth, game):
+    if depth == 0:
+        return 1
+    moves = reference_moves(data)
+    if depth == 1:
+        return len(moves) or 1
+    colours = list(game.options.colors)
+    nxt = colours[(colours.index(data["to_move"]) + 1) % len(colours)]
+    total = 0
+    for move in moves:
+        board = reference_after(data, move)
+        pieces = {c: {"king": None, "men": []} for c in colours}
+        for cell, (colour, is_king) in board.items():
+            if is_king:
+                pieces[colour]["king"] = list(cell)
+            else:
+                pieces[colour]["men"].append(list(cell))
+        total += reference_perft({**data, "pieces": pieces, "to_move": nxt}, depth - 1, game)
+    return total
+
+
+@pytest.mark.parametrize("options,expected", [({}, 12567), ({"king_chain_after_line": False,
+                                                              "long_jump": True}, 12736)], ids=str)
+def test_reference_perft_three_from_the_start(options, expected):
+    game = DiamondGame(options)
+    assert reference_perft(game.new_state().to_json(), 3, game) == expected
