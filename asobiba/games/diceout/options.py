@@ -11,12 +11,8 @@ from ...core.options import Options, option
 
 @dataclasses.dataclass(frozen=True)
 class DiceOutOptions(Options):
-    """``rows``, ``setup``, ``red``/``white``/``first`` (fixed set-up), ``declare``, draws.
-
-    ``declare`` is declared optional only because the core reads the text ``auto`` as "no
-    value"; :meth:`normalize` turns that back into ``"auto"``, so the value is always
-    ``"auto"`` or ``"manual"``.
-    """
+    """``rows``, ``setup``, ``red``/``white``/``first`` (fixed set-up), ``declare``, draws
+    (RULINGS.md §2)."""
 
     game_id: ClassVar[str] = "diceout"
 
@@ -45,8 +41,8 @@ class DiceOutOptions(Options):
         en="Who moves first; roll: the set-up roll decides (fixed values: their tie-break).",
         ja="先攻。roll: 振った目で決める（fixed では目の比較、同点なら赤）",
     )
-    declare: str | None = option(
-        None,
+    declare: str = option(
+        "auto",
         choices=("auto", "manual"),
         en="auto (default): Dice Out is declared at once; manual: a player must declare it.",
         ja="auto（既定）: ダイスアウトは自動で宣言 / manual: プレイヤーが宣言する",
@@ -63,8 +59,6 @@ class DiceOutOptions(Options):
     )
 
     def normalize(self) -> None:
-        if self.declare is None:
-            object.__setattr__(self, "declare", "auto")
         for name in ("red", "white"):
             values = getattr(self, name)
             if len(values) != 3:
