@@ -18,7 +18,8 @@ class GandiceOptions(Options):
     """Options of a Gandice battle.
 
     ``decks`` empty (the default) means the two example decks taken in turn, one per player.
-    ``first`` is ``random`` (a chance node after the summon) or a player name ``p1``..``p4``.
+    ``first`` is ``random`` (a chance node after the summon) or a player: a name ``p1``..``p4``
+    or a seat number ``1``..``4``, stored as the name.
     """
 
     game_id = "gandice"
@@ -31,9 +32,9 @@ class GandiceOptions(Options):
     )
     first: str = option(
         "random",
-        choices=("random",) + PLAYER_NAMES,
-        en="Who attacks first: random or a player name (p1..p4).",
-        ja="先攻：random またはプレイヤー名（p1〜p4）",
+        choices=("random",) + PLAYER_NAMES + ("1", "2", "3", "4"),
+        en="Who attacks first: random, a player name p1..p4 or a seat number 1..4.",
+        ja="先攻：random、プレイヤー名（p1〜p4）または席番号（1〜4）",
     )
     max_turns: int = option(
         200, lo=1, hi=100_000, en="Turn limit; reaching it draws among the players left.",
@@ -58,6 +59,8 @@ class GandiceOptions(Options):
         if len(decks) != self.players:
             raise OptionError(f"option decks: {len(decks)} decks for {self.players} players")
         object.__setattr__(self, "decks", decks)
+        if self.first.isdigit():
+            object.__setattr__(self, "first", f"p{self.first}")
         if self.first != "random" and PLAYER_NAMES.index(self.first) >= self.players:
             raise OptionError(f"option first: {self.first} is not one of the {self.players} players")
         try:

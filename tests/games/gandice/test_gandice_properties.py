@@ -55,6 +55,8 @@ def test_invariants_over_random_battles(setup, seed):
             assert [a for a, _ in outcomes] == state.legal_actions()
         elif not state.is_terminal:
             assert state.legal_actions()
+        notes = [state.action_to_notation(a) for a in state.legal_actions()]
+        assert len(set(notes)) == len(notes)  # every legal action has its own notation
         if action is not None:
             text = state.action_to_notation(action)
             assert state.notation_to_action(text) == action

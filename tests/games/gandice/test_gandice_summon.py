@@ -71,6 +71,11 @@ def test_random_first_player_is_a_fair_chance_node():
     assert s.phase == TURN and s.current_player == 1
 
 
+def test_first_by_seat_number():
+    s = summon_all(game(first="2"))
+    assert s.game.options.first == "p2" and s.current_player == 1
+
+
 def test_resummon_rerolls_every_remaining_character_die():
     s = summon_all(game(), "special", 爪牙="side", 美雅羅="face:2")
     assert callout(s, s.notation_to_action("resummon")) == "眼魔召喚！"
