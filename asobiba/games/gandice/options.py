@@ -49,6 +49,11 @@ class GandiceOptions(Options):
         en="A re-summon challenge with every remaining character die upright wins at once (全開召喚).",
         ja="再召喚チャレンジで残りのキャラダイスが全て立ち・逆立ちなら全開召喚で勝利",
     )
+    evolve_after_counter: bool = option(
+        False,
+        en="A defender that wins by a counter-attack may also try the evolution challenge.",
+        ja="カウンターで勝った防御側も進化チャレンジできる",
+    )
 
     def normalize(self) -> None:
         from .catalog import load_catalog

@@ -580,9 +580,11 @@ class GandiceState(State):
         return s._with(loc=_set(s.loc, u, GRAVE), summon=_set(s.summon, u, UNSUMMONED))._after_win()
 
     def _after_win(self) -> GandiceState:
-        """The winner may try an evolution challenge (seed 3-1), unless the battle is over."""
+        """The winning attacker may try an evolution challenge (seed 3-1; a countering defender
+        too with option ``evolve_after_counter``), unless the battle is over."""
         alive = [p for p in self.alive() if self.fighters(p)]
-        if len(alive) > 1 and self._evolution_dice():
+        allowed = self.x.winner == 0 or self.game.options.evolve_after_counter
+        if len(alive) > 1 and allowed and self._evolution_dice():
             winner = self.x.unit(self.x.winner)
             return self._with(phase=EVOLVE, actor=self.owner[winner])
         return self._end_turn()

@@ -151,3 +151,10 @@ def test_max_turns_draws_among_the_players_left():
 def test_uid_helper_names_dice():
     s = opening()
     assert s.lineup.dice[uid(s, DARK, "美雅羅")].id == "bigara"
+
+
+def test_evolution_after_a_counter_only_with_the_option():
+    for option, phase in ((False, TURN), (True, EVOLVE)):
+        s = summon_all(game(decks=("yami", "shingan"), evolve_after_counter=option))
+        s = play(s, "attack ギダン>イスルギ", "roll ギダン:face:2", "roll イスルギ:stand")
+        assert where(s, DARK, "ギダン") == "graveyard" and s.phase == phase
