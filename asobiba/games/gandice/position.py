@@ -218,8 +218,6 @@ def _read_die(lu, item, p, where_loc, where, owner, loc, summon, fusion) -> None
         raise PositionError(f"{where}: only the player's own evolution dice wait aside")
     if where_loc == RETIRED and die.kind != "character":
         raise PositionError(f"{where}: only character dice are retired by evolution")
-    if where_loc == DECK and die.kind == "evolution" and lu.home[u] != p:
-        raise PositionError(f"{where}: evolution die {die.id!r} belongs to its own player")
     owner[u], loc[u] = p, where_loc
     if die.is_fighter and where_loc == DECK:
         state = item.get("state")
