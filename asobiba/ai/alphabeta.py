@@ -5,7 +5,10 @@
 * Three or more players: the *paranoid* reduction — every other seat is assumed to play against the
   mover, so the same two-sided search applies. (Best-reply search would need a "skip this seat"
   move, which the core interface does not offer.)
-* Chance nodes: *-minimax (Ballard's Star1). Values are bounded by [-1, 1], so after each outcome
+* Chance nodes: *-minimax (Ballard's Star1). They do not use up search depth, and with
+  ``chance_horizon`` = k the dice still in play at the horizon are rolled out for up to k more
+  chance levels (a quiescence over dice: an attack is judged by its exact odds, not before the
+  roll). Values are bounded by [-1, 1], so after each outcome
   the node's possible range is known and the search of the remaining outcomes is cut as soon as
   the range leaves the (alpha, beta) window; each outcome is searched with the window that matters.
 * Iterative deepening with a **node budget** (deterministic), a transposition table on
@@ -46,10 +49,12 @@ class AlphaBetaAgent:
         max_depth: int = 40,
         time_limit: float | None = None,
         priors: Priors | None = None,
+        chance_horizon: int = 0,
         seed: int | None = None,
         name: str = "alphabeta",
     ) -> None:
         self.name = name
+        self.chance_horizon = chance_horizon
         self.evaluate = evaluate
         self.max_nodes = max_nodes
         self.max_depth = max_depth
@@ -157,9 +162,9 @@ class AlphaBetaAgent:
             return r + ply * PLY_DISCOUNT if r < 0 else 0.0
         if player == CHANCE:
             self.saw_chance = True
-            if depth <= 0:
+            if depth <= -self.chance_horizon:
                 return self._leaf(state)
-            return self._chance(state, depth, alpha, beta, ply)
+            return self._chance(state, depth if depth > 0 else depth - 1, alpha, beta, ply)
         key = state.key()
         entry = self.tt.get(key)
         tt_move = None
