@@ -54,8 +54,12 @@ def _table(fn) -> list[int]:
     return [fn(g - 1) if g and CELL_OF_GRID[g - 1] >= 0 else -1 for g in range(GRID_BITS + 1)]
 
 
-_CELL = _table(lambda g: CELL_OF_GRID[g])
-_BASE = _table(lambda g: CELL_OF_GRID[g] * NUM_CELLS)
+_MOVES_FROM = [
+    _table(lambda g, f=CELL_OF_GRID[b - 1]: f * NUM_CELLS + CELL_OF_GRID[g])
+    if b and CELL_OF_GRID[b - 1] >= 0 else []
+    for b in range(GRID_BITS + 1)
+]
+"""``_MOVES_FROM[origin.bit_length()][target.bit_length()]``: action id of a move."""
 _NOT_NEIGHBOUR = [BOARD & ~NEIGHBOURS[b - 1] if b else 0 for b in range(GRID_BITS + 1)]
 
 
@@ -96,10 +100,10 @@ def _append_moves(out: list[int], origin: int, targets: int) -> None:
     neighbour (a neighbour is already a step, and a move is only its (from, to) pair)."""
     g1 = origin.bit_length()
     targets &= _NOT_NEIGHBOUR[g1]
-    base = _BASE[g1]
+    moves = _MOVES_FROM[g1]
     while targets:
         low = targets & -targets
-        out.append(base + _CELL[low.bit_length()])
+        out.append(moves[low.bit_length()])
         targets ^= low
 
 
@@ -111,6 +115,18 @@ def _hop_front(front: int, over: int) -> int:
          | (((front << w1) & over) << w1) | (((front >> w1) & over) >> w1)
          | (((front << W) & over) << W) | (((front >> W) & over) >> W)
     )
+
+
+def _bridge_ends(man: int, free: int) -> int:
+    """Free cells on both sides of ``man`` along a line where both sides are free: the ends of
+    hops over ``man`` itself."""
+    ends = 0
+    for s in POSITIVE_SHIFTS:
+        a = (man << s) & free
+        b = (man >> s) & free
+        if a and b:
+            ends |= a | b
+    return ends
 
 
 class MoveGenerator:
@@ -155,29 +171,59 @@ class MoveGenerator:
 
     @staticmethod
     def _append_man_jumps(out: list[int], own_men: int, jumpable: int, free: int) -> None:
-        """Jump chains of men over single non-king pieces (fast path: no long hops, no swaps):
-        one flood fill of the hop graph per man that has a first hop."""
+        """Jump chains of men over single non-king pieces (fast path: no long hops, no swaps).
+
+        For each direction a mask of the cells from which a hop that way lands on a free cell is
+        computed once; each man that can hop is then flood-filled with two operations per
+        direction, stopping as soon as no newly reached cell can hop on. These masks treat the
+        man itself as a piece to jump; lifted, it is not there, so when its reach holds both ends
+        of a hop over itself, its flood is redone with itself removed.
+        """
         w1 = _W1
-        can_hop = own_men & (
-            ((jumpable >> 1) & (free >> 2))
-            | ((jumpable << 1) & (free << 2))
-            | ((jumpable >> w1) & (free >> 2 * w1))
-            | ((jumpable << w1) & (free << 2 * w1))
-            | ((jumpable >> W) & (free >> 2 * W))
-            | ((jumpable << W) & (free << 2 * W))
+        w2, v2, u2 = 2, 2 * w1, 2 * W
+        e = (jumpable >> 1) & (free >> w2)
+        w = (jumpable << 1) & (free << w2)
+        se = (jumpable >> w1) & (free >> v2)
+        nw = (jumpable << w1) & (free << v2)
+        s_ = (jumpable >> W) & (free >> u2)
+        n_ = (jumpable << W) & (free << u2)
+        anywhere = e | w | se | nw | s_ | n_
+        can_hop = own_men & anywhere
+        if not can_hop:
+            return
+        onward = free & anywhere
+        bridged = own_men & (
+            ((free << 1) & (free >> 1)) | ((free << w1) & (free >> w1)) | ((free << W) & (free >> W))
         )
         while can_hop:
             man = can_hop & -can_hop
             can_hop ^= man
-            over = jumpable ^ man  # the lifted man is not there to be jumped
             avail = free
             front = man
-            reached = 0
-            while front:
-                front = _hop_front(front, over) & avail
+            while True:
+                front = (
+                    ((front & e) << w2) | ((front & w) >> w2) | ((front & se) << v2)
+                    | ((front & nw) >> v2) | ((front & s_) << u2) | ((front & n_) >> u2)
+                ) & avail
                 avail ^= front
-                reached |= front
-            _append_moves(out, man, reached)
+                if not front & onward:
+                    break
+            reached = free ^ avail
+            g1 = man.bit_length()
+            if man & bridged and reached & NEIGHBOURS[g1 - 1] and reached & _bridge_ends(man, free):
+                over = jumpable ^ man
+                avail = free
+                front = man
+                while front:
+                    front = _hop_front(front, over) & avail
+                    avail ^= front
+                reached = free ^ avail
+            reached &= _NOT_NEIGHBOUR[g1]
+            moves = _MOVES_FROM[g1]
+            while reached:
+                low = reached & -reached
+                out.append(moves[low.bit_length()])
+                reached ^= low
 
     def _king_targets(self, king: int, jumpable: int, free: int) -> int:
         """Cells a king's jump chain can end on (fast path: no long hops, no swaps).
