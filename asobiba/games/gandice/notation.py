@@ -17,21 +17,24 @@ if TYPE_CHECKING:
     from .state import GandiceState
 
 
-def die_label(state: GandiceState, u: int) -> str:
-    """Name of die ``u``, with ``#k`` when its owner holds several dice of that name."""
+def die_label(state: GandiceState, u: int, ids: bool = False) -> str:
+    """Name of die ``u`` (its catalog id with ``ids``), with ``#k`` when its owner holds several
+    dice of that name."""
     dice = state.lineup.dice
     name = dice[u].name
     same = [v for v in range(len(dice)) if state.owner[v] == state.owner[u] and dice[v].name == name]
-    return name if len(same) == 1 else f"{name}#{same.index(u) + 1}"
+    shown = dice[u].id if ids else name
+    return shown if len(same) == 1 else f"{shown}#{same.index(u) + 1}"
 
 
-def card_label(state: GandiceState, c: int) -> str:
+def card_label(state: GandiceState, c: int, ids: bool = False) -> str:
     lu = state.lineup
     name = lu.cards[c].name
     same = [
         k for k in range(len(lu.cards)) if lu.card_owner[k] == lu.card_owner[c] and lu.cards[k].name == name
     ]
-    return name if len(same) == 1 else f"{name}#{same.index(c) + 1}"
+    shown = lu.cards[c].id if ids else name
+    return shown if len(same) == 1 else f"{shown}#{same.index(c) + 1}"
 
 
 def unit_label(state: GandiceState, u: int) -> str:
@@ -41,26 +44,43 @@ def unit_label(state: GandiceState, u: int) -> str:
     return "+".join(die_label(state, m) for m in [u] + [m for m in state.members(u) if m != u])
 
 
-def action_to_notation(state: GandiceState, action: int) -> str:
+def notation_to_action(state: GandiceState, text: str) -> int | None:
+    """The legal action written ``text``, in names or in the ASCII form with catalog ids
+    (``attack gidan>guren-isurugi``), or None."""
+    wanted = " ".join(text.split())
+    legal = state.legal_actions()
+    for ids in (False, True):  # names first, so an id can never shadow a name
+        for action in legal:
+            if action_to_notation(state, action, ids) == wanted:
+                return action
+    return None
+
+
+def action_to_notation(state: GandiceState, action: int, ids: bool = False) -> str:
+    """Notation of ``action``; ``ids`` writes catalog ids instead of names (typing without an IME)."""
+
+    def label(u: int) -> str:
+        return die_label(state, u, ids)
+
     base, a, b = A.split(action)
     if base == A.ROLL:
-        return f"roll {die_label(state, state.pending[0])}:{OUTCOME_NAMES[a]}"
+        return f"roll {label(state.pending[0])}:{OUTCOME_NAMES[a]}"
     if base == A.FIRST:
         return f"first {state.lineup.names[a]}"
     if base == A.ATTACK:
-        target = die_label(state, b)
+        target = label(b)
         if state.lineup.players > 2:
             target += f"@{state.lineup.names[state.owner[b]]}"
-        return f"attack {die_label(state, a)}>{target}"
+        return f"attack {label(a)}>{target}"
     if base == A.CORE_FUSE:
-        return f"fuse {die_label(state, a)}+{die_label(state, b)}"
+        return f"fuse {label(a)}+{label(b)}"
     if base == A.CARD:
-        return f"card {card_label(state, a)}"
+        return f"card {card_label(state, a, ids)}"
     fixed = {A.RESUMMON: "resummon", A.NO_ITEM: "no-item", A.NO_EVOLVE: "no-evolve"}
     if base in fixed:
         return fixed[base]
     verbs = {A.ITEM: "item", A.EVOLVE: "evolve", A.FUSE: "fuse", A.BURY: "bury", A.BETRAY: "betray"}
-    return f"{verbs[base]} {die_label(state, a)}"
+    return f"{verbs[base]} {label(a)}"
 
 
 def action_cells(state: GandiceState, action: int) -> tuple[str | None, str | None]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from asobiba.core.errors import IllegalMoveError, NotationError
 from asobiba.core.game import CHANCE, TERMINAL, State
 
 from . import actions as A
@@ -239,6 +240,17 @@ class GandiceState(State):
         from .notation import action_to_notation
 
         return action_to_notation(self, action)
+
+    def notation_to_action(self, text: str) -> int:
+        """Parse notation in names or with catalog ids (docs, "Notation")."""
+        from .notation import notation_to_action
+
+        action = notation_to_action(self, text)
+        if action is not None:
+            return action
+        if self.is_terminal:
+            raise IllegalMoveError("the game is over")
+        raise NotationError(f"{text.strip()!r} is not a legal move here")
 
     def describe_action(self, action: int) -> dict[str, Any]:
         from .notation import action_cells, action_to_notation

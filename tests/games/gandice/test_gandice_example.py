@@ -88,3 +88,21 @@ def test_side_roll_fails_eight_beats_five_and_four_beats_three():
     assert end.current_player == TERMINAL
     assert end.loc[uid(end, YAMI, "ギダン")] == GRAVE
     assert end.ranks() == [2, 1] and end.returns() == [-1.0, 1.0]
+
+
+def test_notation_with_catalog_ids_and_errors():
+    import pytest
+
+    from asobiba.core.errors import IllegalMoveError, NotationError
+
+    s = opening()
+    a = s.notation_to_action("attack gidan>guren-isurugi")
+    assert s.action_to_notation(a) == "attack ギダン>紅蓮のイスルギ"
+    assert s.notation_to_action("  attack   ギダン>紅蓮のイスルギ ") == a
+    with pytest.raises(NotationError):
+        s.notation_to_action("attack 美雅羅>イスルギ")  # half-summoned dice do not attack
+    end = s
+    for ex in EXCHANGES:
+        end = play_script(end, ex)[-1]
+    with pytest.raises(IllegalMoveError):
+        end.notation_to_action("resummon")
