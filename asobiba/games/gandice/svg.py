@@ -14,7 +14,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .dice import HALF, SUMMON_STATE_JA, SUMMONED
-from .notation import card_label, die_label, unit_label
+from .notation import action_cells, card_label, die_label, unit_label
 from .state import ASIDE, DECK, GRAVE
 
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ def _last_cells(state: GandiceState, last_move: int | None) -> set[str]:
     if state.last is not None:
         cells.update(cell_name(u) for u in state.last[:2])
     if last_move is not None:
-        cells.update(c for c in state.describe_action(last_move).values() if c and c[0] == "d")
+        cells.update(c for c in action_cells(state, last_move) if c)
     return cells
 
 
@@ -118,12 +118,12 @@ def render_svg(
 ) -> str:
     """The battle mat as an SVG string (no external assets; scales with its viewBox).
 
-    ``last_move`` is an action of this state (e.g. one the player hovers); the dice of the
-    last judged exchange are marked ``last`` too.
+    ``last_move`` is the action that led here (its die cells are read from the action id alone);
+    the dice of the last judged exchange are marked ``last`` too.
     """
     lu = state.lineup
     marked = set(highlights)
-    last = _last_cells(state, last_move if last_move in state.legal_actions() else None)
+    last = _last_cells(state, last_move)
     height = BAND * lu.players + 40
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '

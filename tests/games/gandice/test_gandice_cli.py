@@ -94,3 +94,14 @@ def test_fit_counts_match_a_monte_carlo_of_the_posterior():
     for k, name in enumerate(("special", "side", "face:2")):
         lo, hi = np.quantile(draws[:, k], [0.025, 0.975])
         assert abs(fitted[name][1] - lo) < 0.005 and abs(fitted[name][2] - hi) < 0.005
+
+
+def test_mounted_under_the_main_command():
+    from asobiba.cli import app as main_app
+
+    result = runner.invoke(main_app, ["gandice", "odds", "--attacker", "isurugi", "--defender",
+                                      "gidan", "--defender-state", "unsummoned"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["attacker_wins"] == 0.86
+    bad = runner.invoke(main_app, ["gandice", "catalog", "--catalog", "/nonexistent.toml"])
+    assert bad.exit_code == 2 and bad.stderr.startswith("error: cannot read catalog")
