@@ -2,7 +2,8 @@
 
 * ``catalog --json [--catalog FILE]`` prints one JSON object ``{"dice": [...], "decks": [...]}``;
   each die is ``{"id", "name", "kind", "outcomes": {outcome: probability}, "bonus", "ability",
-  "family"}`` (plus ``"fused"`` for super-eye dice), probabilities summing to 1; each deck is
+  "family", "estimate"}`` (plus ``"fused"`` for super-eye dice), probabilities summing to 1;
+  each deck is
   ``{"id", "name", "dice", "evolution", "cards"}``. Without ``--json`` a readable table.
 * ``odds --attacker ID --defender ID --defender-state summoned|half|unsummoned [--catalog FILE]``
   prints ``{"attacker_wins", "defender_holds", "tie", "counter"}`` (no items, special = 3).
@@ -60,6 +61,7 @@ def catalog_json(catalog_path: Path | None) -> dict[str, Any]:
         entry = {
             "id": die.id, "name": die.name, "kind": die.kind, "outcomes": die.probabilities(),
             "bonus": die.bonus, "ability": die.ability, "family": die.family,
+            "estimate": die.estimate,
         }
         if die.fused is not None:
             entry["fused"] = die.probabilities(fused=True)
