@@ -3,8 +3,7 @@
 * ``catalog --json [--catalog FILE]`` prints one JSON object ``{"dice": [...], "decks": [...]}``;
   each die is ``{"id", "name", "kind", "outcomes": {outcome: probability}, "bonus", "ability",
   "family", "estimate"}`` (plus ``"fused"`` for super-eye dice), probabilities summing to 1;
-  each deck is
-  ``{"id", "name", "dice", "evolution", "cards"}``. Without ``--json`` a readable table.
+  each deck is ``{"id", "name", "dice", "evolution", "cards"}``. Without ``--json``: a table.
 * ``odds --attacker ID --defender ID --defender-state summoned|half|unsummoned [--catalog FILE]``
   prints ``{"attacker_wins", "defender_holds", "tie", "counter"}`` (no items, special = 3).
 * ``fit --tallies FILE [--id ID --name NAME --kind KIND] [--out FILE]`` writes a catalog entry.
