@@ -70,8 +70,7 @@ class DiamondGame(Game):
 class DiamondState(State):
     """An immutable Diamond Game position."""
 
-    __slots__ = ("game", "men", "kings", "to_move", "ply", "moves_made", "rank_of", "lost",
-                 "occ", "_legal")
+    __slots__ = ("game", "men", "kings", "to_move", "ply", "moves_made", "rank_of", "lost", "occ")
 
     game: DiamondGame
 
@@ -93,7 +92,6 @@ class DiamondState(State):
         for m, k in zip(self.men, self.kings, strict=True):
             occ |= m | k
         self.occ = occ
-        self._legal: list[int] | None = None
 
     # -- turn -------------------------------------------------------------------------------------
     @property
@@ -101,12 +99,7 @@ class DiamondState(State):
         return self.to_move
 
     def legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self.generate_actions()
-        return list(self._legal)
-
-    def generate_actions(self) -> list[int]:
-        """Generate the legal actions afresh (no cache): moves, or ``[PASS]`` if there are none."""
+        """Every legal move, or ``[PASS]`` if there is none; generated afresh on each call."""
         seat = self.to_move
         if seat == TERMINAL:
             return []
