@@ -94,8 +94,12 @@ def test_complete_dice_out_game_against_the_computer(page, server, shots: Path) 
     body = {"game": "diceout", "options": {"first": "red"}, "seats": [HUMAN, INTRO], "seed": 2}
     gid = server.api("POST", "/api/games", json=body).json()["id"]
     page.goto(f"{server.url}/game/{gid}")
-    page.wait_for_selector(".setup-roll .die")
-    assert page.locator(".setup-roll .die").count() == 6
+    page.wait_for_selector(".setup-roll .roll-die")
+    shown = page.eval_on_selector_all(
+        ".setup-roll .roll-die", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    roll = server.api("GET", f"/api/games/{gid}").json()["moves"][0]  # "setup red:3,1,2 white:..."
+    assert shown == re.findall(r"\d", roll.split("first")[0])
     rng = random.Random(4)
     for turn in range(120):
         data = settle(page, server, gid)
@@ -274,6 +278,7 @@ def test_server_restart_mid_game(page, server_factory, tmp_path: Path) -> None:
         assert page.locator(MOVES).count() == 3
     finally:
         first.kill()
+    page.wait_for_selector("body[data-connection=closed]")
 
     second = server_factory(first.db)
     second.port, second.url = first.port, first.url  # same address: the open page reconnects
@@ -281,6 +286,7 @@ def test_server_restart_mid_game(page, server_factory, tmp_path: Path) -> None:
     try:
         again = second.api("GET", f"/api/games/{gid}").json()
         assert again["moves"] == data["moves"] and again["position"] == data["position"]
+        page.wait_for_selector("body[data-connection=open]", timeout=15_000)
         data = settle(page, second, gid)
         state = engine_state(data)
         click_move(page, state, state.legal_actions()[-1])

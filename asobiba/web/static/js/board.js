@@ -32,13 +32,18 @@ export function mark(svg, names, cls) {
   for (const name of names) cellEl(svg, name)?.classList.add(cls);
 }
 
+/** Give the piece standing on `cellName` (if any) the class `cls` (pieces cover their cells). */
+export function markPiece(svg, cellName, cls) {
+  pieceAt(svg, cellName)?.classList.add(cls);
+}
+
 function centre(el) {
   const box = el.getBoundingClientRect();
   return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
 }
 
 /** The piece element standing on a cell: the topmost [data-piece] whose centre is nearest. */
-function pieceAt(svg, cellName) {
+export function pieceAt(svg, cellName) {
   const cell = cellEl(svg, cellName);
   if (!cell) return null;
   const c = centre(cell);
@@ -95,7 +100,7 @@ export async function animatePath(svg, path, msPerHop = 190) {
 export function dieFace(value, color) {
   const svg = document.createElementNS(SVG_NS, "svg");
   svg.setAttribute("viewBox", "0 0 30 30");
-  svg.setAttribute("class", `die die-${color}`);
+  svg.setAttribute("class", `roll-die roll-die-${color}`);
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", String(value));
   const rect = document.createElementNS(SVG_NS, "rect");

@@ -20,7 +20,8 @@ export function gamesPage(root, navigate) {
       " ",
       h("span", { class: "muted" },
         t("games.plies", { n: g.plies }), " · ", new Date(g.updated * 1000).toLocaleString(),
-        winners.length && players.length ? ` · 🏆 ${winners.map((i) => colorName(players[i])).join("・")}` : ""));
+        winners.length && players.length
+          ? ` · ${t("games.winner", { color: winners.map((i) => colorName(players[i])).join("・") })}` : ""));
   }
 
   async function upload(file) {

@@ -7,6 +7,8 @@ import { clear, h, link } from "./dom.js";
 import { pick, t } from "./i18n.js";
 import { historyText } from "./table.js";
 
+const SYMBOLS = { first: "⏮", prev: "◀", next: "▶", last: "⏭" };
+
 export function replayPage(root, gameId) {
   let game = null;
   let history = [];
@@ -70,7 +72,11 @@ export function replayPage(root, gameId) {
     counterEl.textContent = t("replay.ply", { ply, plies: history.length });
     slider.max = String(history.length);
     slider.value = String(ply);
-    for (const [key, button] of Object.entries(controls)) button.textContent = t(`btn.${key}`);
+    for (const [key, button] of Object.entries(controls)) {
+      button.textContent = SYMBOLS[key];
+      button.title = t(`btn.${key}`);
+      button.setAttribute("aria-label", t(`btn.${key}`));
+    }
     controls.first.disabled = controls.prev.disabled = wanted === 0;
     controls.next.disabled = controls.last.disabled = wanted === history.length;
     download.textContent = t("btn.download");

@@ -3,7 +3,7 @@
 // piece (its legal destinations get the class `legal`) and a destination, animates each move along
 // its path, and offers undo, hint, new game, resign, and the Dice Out declaration.
 
-import { allCells, animatePath, cellEl, clearMarks, dieFace, mark, mountSvg } from "./board.js";
+import { allCells, animatePath, cellEl, clearMarks, dieFace, mark, markPiece, mountSvg } from "./board.js";
 import { clear, h, link } from "./dom.js";
 import { colorName, pick, t } from "./i18n.js";
 import { launch } from "./launch.js";
@@ -34,11 +34,18 @@ export function seatLabel(view, index) {
 export function historyText(entry) {
   if (entry.player === "chance") {
     const setup = parseSetup(entry.notation);
-    if (!setup) return `🎲 ${entry.notation}`;
+    if (!setup) return entry.notation;
     const rolls = setup.rolls.map((r) => `${colorName(r.player)} ${r.values.join("")}`).join(" / ");
-    return `🎲 ${t("moves.setup")}: ${rolls}`;
+    return `${t("moves.setup")}: ${rolls}`;
   }
   return `${colorName(entry.player)}  ${entry.notation}`;
+}
+
+/** The lobby settings a game was made with (games made through the API: read from the seats). */
+function settingsOf(view) {
+  if (view.meta?.settings) return view.meta.settings;
+  const computer = view.seats.find((s) => s.type === "computer");
+  return computer ? { opponent: "computer", level: computer.level, firstSeat: "you" } : { opponent: "people" };
 }
 
 export function tablePage(root, gameId, dialog) {
@@ -99,6 +106,7 @@ export function tablePage(root, gameId, dialog) {
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/ws/games/${gameId}`);
+    socket.addEventListener("open", () => (document.body.dataset.connection = "open"));
     socket.addEventListener("message", (event) => {
       const frame = JSON.parse(event.data);
       if (frame.type === "state") queue = queue.then(() => applyState(frame.game)).catch(console.error);
@@ -110,19 +118,26 @@ export function tablePage(root, gameId, dialog) {
       }
     });
     socket.addEventListener("close", () => {
+      document.body.dataset.connection = "closed";
       if (closed) return;
       toast(t("error.connection"));
       setTimeout(() => !closed && connect(), 1000);
     });
   }
 
+  /** Send a command; false (and a notice) when the connection is down, so nothing is lost silently. */
   function send(message) {
-    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    if (socket?.readyState !== WebSocket.OPEN) {
+      toast(t("error.connection"));
+      return false;
+    }
+    socket.send(JSON.stringify(message));
+    return true;
   }
 
   function sendMove(notation, action) {
     const move = action === undefined ? { move: notation } : { action };
-    send({ type: "move", ...move, ply: view.plies });
+    if (!send({ type: "move", ...move, ply: view.plies })) return;
     deselect();
     view.legal = [];
     markMovable();
@@ -173,14 +188,15 @@ export function tablePage(root, gameId, dialog) {
 
   function deselect() {
     selected = null;
-    clearMarks(svg, "selected", "legal");
+    clearMarks(svg, "selected", "legal", "piece-selected");
     markMovable();
   }
 
   function select(cell) {
-    clearMarks(svg, "selected", "legal");
+    clearMarks(svg, "selected", "legal", "piece-selected");
     selected = cell;
     cellEl(svg, cell)?.classList.add("selected");
+    markPiece(svg, cell, "piece-selected");
     for (const m of movesFrom(cell)) {
       const target = cellEl(svg, m.to);
       if (!target) continue;
@@ -222,9 +238,8 @@ export function tablePage(root, gameId, dialog) {
 
   // -- hint, new game, resign -----------------------------------------------------------------
   function askHint() {
-    hintPending = true;
     hint = null;
-    send({ type: "hint" });
+    hintPending = send({ type: "hint" });
     renderPanel();
   }
 
@@ -237,14 +252,14 @@ export function tablePage(root, gameId, dialog) {
   }
 
   function markHint() {
-    clearMarks(svg, "hint");
+    clearMarks(svg, "hint", "piece-hint");
     mark(svg, [hint.from, hint.to].filter(Boolean), "hint");
+    if (hint.from) markPiece(svg, hint.from, "piece-hint");
   }
 
   async function newGame() {
     try {
-      const settings = view.meta?.settings ?? { opponent: "people" };
-      location.assign(await launch(view.game, view.options, settings));
+      location.assign(await launch(view.game, view.options, settingsOf(view)));
     } catch (err) {
       toast(err.message);
     }
@@ -401,6 +416,7 @@ export function tablePage(root, gameId, dialog) {
     },
     destroy() {
       closed = true;
+      delete document.body.dataset.connection;
       socket?.close();
       document.removeEventListener("keydown", onKey);
     },
