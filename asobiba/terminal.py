@@ -121,7 +121,13 @@ class TerminalSession:
     def state(self) -> State:
         return self.record.final_state()
 
-    def _push(self, state: State, action: int) -> State:
+    def _push(self, state: State, action: int, label: str | None = None) -> State:
+        """Record and play ``action``; log its call-out (「開眼！」…) and, if labelled, the move."""
+        shout = state.callout(action)
+        if shout:
+            self.console.print(f"  [bold magenta]{shout}[/]")
+        if label:
+            self.console.print(f"  {label} {state.action_to_notation(action)}")
         self.record.actions.append(action)
         return state.apply(action)
 
@@ -156,15 +162,13 @@ class TerminalSession:
         """Roll dice and let the computer move until a human must decide."""
         while not state.is_terminal:
             if state.current_player == CHANCE:
-                action = sample_chance(state, self.rng)
-                self.console.print(f"  🎲 {state.action_to_notation(action)}")
+                action, label = sample_chance(state, self.rng), "🎲"
             elif state.current_player not in self.human_seats and self.computer is not None:
                 action = self.computer.choose(state)
-                who = self._seat_name(state.current_player)
-                self.console.print(f"  {who} ({self.computer.name}): {state.action_to_notation(action)}")
+                label = f"{self._seat_name(state.current_player)} ({self.computer.name}):"
             else:
                 return state
-            state = self._push(state, action)
+            state = self._push(state, action, label)
         return state
 
     def _input(self, prompt: str) -> str:

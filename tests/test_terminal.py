@@ -76,3 +76,15 @@ def test_bad_seat() -> None:
 
     with pytest.raises(AsobibaError, match="--seat"):
         session([], seat=3)
+
+
+def test_gandice_call_outs_appear_in_the_log() -> None:
+    buffer = io.StringIO()
+    s = TerminalSession.create(
+        "gandice", [], "random", 1, 1, console=Console(file=buffer, width=100),
+        read_line=lambda _prompt: "quit",
+    )
+    s.run()
+    log = buffer.getvalue()
+    assert "眼魔召喚！" in log
+    assert log.index("眼魔召喚！") < log.index("🎲 roll")

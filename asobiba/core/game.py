@@ -152,6 +152,10 @@ class State(ABC):
         """JSON description for the ``moves`` contract: ``{"from", "to", "notation"}``."""
         return {"from": None, "to": None, "notation": self.action_to_notation(action)}
 
+    def callout(self, action: int) -> str | None:
+        """A phrase players shout when ``action`` is played here (e.g. 「開眼！」), for logs."""
+        return None
+
     def action_origin(self, action: int) -> str | None:
         """Notation of the cell a move starts from (for "which moves has this piece?")."""
         return None

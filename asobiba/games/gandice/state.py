@@ -241,6 +241,11 @@ class GandiceState(State):
 
         return action_to_notation(self, action)
 
+    def callout(self, action: int) -> str | None:
+        from .callout import callout
+
+        return callout(self, action)
+
     def notation_to_action(self, text: str) -> int:
         """Parse notation in names or with catalog ids (docs, "Notation")."""
         from .notation import notation_to_action
