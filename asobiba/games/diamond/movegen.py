@@ -129,6 +129,72 @@ def _bridge_ends(man: int, free: int) -> int:
     return ends
 
 
+def _hop_masks(jumpable: int, free: int) -> tuple[int, int, int, int, int, int]:
+    """For each direction (+1, -1, +(W-1), -(W-1), +W, -W), the cells from which a single hop
+    over a piece of ``jumpable`` lands on a cell of ``free``."""
+    w1 = _W1
+    return (
+        (jumpable >> 1) & (free >> 2),
+        (jumpable << 1) & (free << 2),
+        (jumpable >> w1) & (free >> 2 * w1),
+        (jumpable << w1) & (free << 2 * w1),
+        (jumpable >> W) & (free >> 2 * W),
+        (jumpable << W) & (free << 2 * W),
+    )
+
+
+def _append_man_jumps(out: list[int], own_men: int, jumpable: int, free: int,
+                  hops: tuple[int, ...]) -> None:
+    """Jump chains of men over single non-king pieces (fast path: no long hops, no swaps).
+
+    ``hops`` holds, per direction, the cells from which a hop that way lands on a free cell
+    (:func:`_hop_masks`); each man that can hop is flood-filled with two operations per
+    direction, stopping as soon as no newly reached cell can hop on. These masks treat the
+    man itself as a piece to jump; lifted, it is not there, so when its reach holds both ends
+    of a hop over itself, its flood is redone with itself removed.
+    """
+    w1 = _W1
+    w2, v2, u2 = 2, 2 * w1, 2 * W
+    e, w, se, nw, s_, n_ = hops
+    anywhere = e | w | se | nw | s_ | n_
+    can_hop = own_men & anywhere
+    if not can_hop:
+        return
+    onward = free & anywhere
+    bridged = own_men & (
+        ((free << 1) & (free >> 1)) | ((free << w1) & (free >> w1)) | ((free << W) & (free >> W))
+    )
+    while can_hop:
+        man = can_hop & -can_hop
+        can_hop ^= man
+        avail = free
+        front = man
+        while True:
+            front = (
+                ((front & e) << w2) | ((front & w) >> w2) | ((front & se) << v2)
+                | ((front & nw) >> v2) | ((front & s_) << u2) | ((front & n_) >> u2)
+            ) & avail
+            avail ^= front
+            if not front & onward:
+                break
+        reached = free ^ avail
+        g1 = man.bit_length()
+        if man & bridged and reached & NEIGHBOURS[g1 - 1] and reached & _bridge_ends(man, free):
+            over = jumpable ^ man
+            avail = free
+            front = man
+            while front:
+                front = _hop_front(front, over) & avail
+                avail ^= front
+            reached = free ^ avail
+        reached &= _NOT_NEIGHBOUR[g1]
+        moves = _MOVES_FROM[g1]
+        while reached:
+            low = reached & -reached
+            out.append(moves[low.bit_length()])
+            reached ^= low
+
+
 class MoveGenerator:
     """Move generation under one set of options (which hops exist and how chains continue)."""
 
@@ -159,106 +225,56 @@ class MoveGenerator:
                 men ^= low
                 targets = self.jump_targets(low, False, occ, kings, free, swappable)
                 _append_moves(out, low, targets)
-        else:
-            self._append_man_jumps(out, own_men, occ & ~kings, free)
-        if own_king:
-            if self.long_jump or swappable:
+            if own_king:
                 targets = self.jump_targets(own_king, True, occ, kings, free, swappable)
-            else:
-                targets = self._king_targets(own_king, occ & ~kings, free)
-            _append_moves(out, own_king, targets)
+                _append_moves(out, own_king, targets)
+            return out
+        jumpable = occ & ~kings
+        hops = _hop_masks(jumpable, free)
+        _append_man_jumps(out, own_men, jumpable, free, hops)
+        if own_king:
+            _append_moves(out, own_king, self._king_targets(own_king, jumpable, free, hops))
         return out
 
-    @staticmethod
-    def _append_man_jumps(out: list[int], own_men: int, jumpable: int, free: int) -> None:
-        """Jump chains of men over single non-king pieces (fast path: no long hops, no swaps).
-
-        For each direction a mask of the cells from which a hop that way lands on a free cell is
-        computed once; each man that can hop is then flood-filled with two operations per
-        direction, stopping as soon as no newly reached cell can hop on. These masks treat the
-        man itself as a piece to jump; lifted, it is not there, so when its reach holds both ends
-        of a hop over itself, its flood is redone with itself removed.
-        """
-        w1 = _W1
-        w2, v2, u2 = 2, 2 * w1, 2 * W
-        e = (jumpable >> 1) & (free >> w2)
-        w = (jumpable << 1) & (free << w2)
-        se = (jumpable >> w1) & (free >> v2)
-        nw = (jumpable << w1) & (free << v2)
-        s_ = (jumpable >> W) & (free >> u2)
-        n_ = (jumpable << W) & (free << u2)
-        anywhere = e | w | se | nw | s_ | n_
-        can_hop = own_men & anywhere
-        if not can_hop:
-            return
-        onward = free & anywhere
-        bridged = own_men & (
-            ((free << 1) & (free >> 1)) | ((free << w1) & (free >> w1)) | ((free << W) & (free >> W))
-        )
-        while can_hop:
-            man = can_hop & -can_hop
-            can_hop ^= man
-            avail = free
-            front = man
-            while True:
-                front = (
-                    ((front & e) << w2) | ((front & w) >> w2) | ((front & se) << v2)
-                    | ((front & nw) >> v2) | ((front & s_) << u2) | ((front & n_) >> u2)
-                ) & avail
-                avail ^= front
-                if not front & onward:
-                    break
-            reached = free ^ avail
-            g1 = man.bit_length()
-            if man & bridged and reached & NEIGHBOURS[g1 - 1] and reached & _bridge_ends(man, free):
-                over = jumpable ^ man
-                avail = free
-                front = man
-                while front:
-                    front = _hop_front(front, over) & avail
-                    avail ^= front
-                reached = free ^ avail
-            reached &= _NOT_NEIGHBOUR[g1]
-            moves = _MOVES_FROM[g1]
-            while reached:
-                low = reached & -reached
-                out.append(moves[low.bit_length()])
-                reached ^= low
-
-    def _king_targets(self, king: int, jumpable: int, free: int) -> int:
+    def _king_targets(self, king: int, jumpable: int, free: int, hops: tuple[int, ...]) -> int:
         """Cells a king's jump chain can end on (fast path: no long hops, no swaps).
 
-        Each round extends runs of jumpable pieces from every frontier cell at once, in all six
-        directions; the cell right behind a run of one is a single hop, behind a longer run a line
-        hop (continuing only with ``king_chain_after_line``).
+        Each round moves the whole frontier at once: single hops through the shared ``hops``
+        masks, and line hops by extending, direction by direction, the runs of two or more
+        jumpable pieces in front of frontier cells; the cell right behind such a run is a line
+        landing (continuing only with ``king_chain_after_line``).
         """
+        w1 = _W1
+        e, w, se, nw, s_, n_ = hops
+        runs = []
+        for s in POSITIVE_SHIFTS:
+            pair = jumpable & (jumpable >> s)  # a jumpable piece with another right behind it
+            runs.append((s, pair >> s, pair << (2 * s)))
         chain = self.chain_after_line
         seen = king
         ends = 0
         front = king
         while front:
-            single = 0
+            single = (
+                ((front & e) << 2) | ((front & w) >> 2) | ((front & se) << 2 * w1)
+                | ((front & nw) >> 2 * w1) | ((front & s_) << 2 * W) | ((front & n_) >> 2 * W)
+            )
             line = 0
-            for s in POSITIVE_SHIFTS:
-                run = (front << s) & jumpable
+            for s, up, down in runs:
+                run = front & up
                 if run:
-                    run <<= s
-                    single |= run
-                    run &= jumpable
+                    run = (run << 2 * s) & jumpable
                     while run:
                         run <<= s
                         line |= run
                         run &= jumpable
-                run = (front >> s) & jumpable
+                run = front & down
                 if run:
-                    run >>= s
-                    single |= run
-                    run &= jumpable
+                    run = (run >> 2 * s) & jumpable
                     while run:
                         run >>= s
                         line |= run
                         run &= jumpable
-            single &= free
             line &= free
             ends |= single | line
             front = ((single | line) if chain else single) & ~seen
