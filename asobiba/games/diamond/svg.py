@@ -45,19 +45,19 @@ _STYLE = """
 """
 
 
-def cell_xy(q: int, r: int) -> tuple[float, float]:
+def cell_xy(q: float, r: float) -> tuple[float, float]:
     """Centre of a cell in SVG units (red's start at the bottom, like the text picture)."""
     return (-q - 2 * r) * UNIT / 2, q * UNIT * math.sqrt(3) / 2
 
 
 def _pt(q: float, r: float) -> str:
-    x, y = cell_xy(q, r)  # type: ignore[arg-type]
+    x, y = cell_xy(q, r)
     return f"{x:.1f},{y:.1f}"
 
 
 def _triangle(corners: list[tuple[float, float]], grow: float) -> str:
     """Polygon points of a triangle pushed out from its centroid by ``grow`` units."""
-    pts = [cell_xy(q, r) for q, r in corners]  # type: ignore[arg-type]
+    pts = [cell_xy(q, r) for q, r in corners]
     cx = sum(p[0] for p in pts) / 3
     cy = sum(p[1] for p in pts) / 3
     out = []
@@ -68,10 +68,9 @@ def _triangle(corners: list[tuple[float, float]], grow: float) -> str:
     return " ".join(out)
 
 
-def _camp_corners(key: str) -> list[tuple[int, int]]:
+def _camp_corners(key: str) -> list[tuple[float, float]]:
     """Apex and the two ends of the border row of a camp."""
     aq, ar = APEX_CELL[key]
-    # the border row lies 4 steps from the apex toward the centre, 4 cells long
     sign = 1 if key[1] == "+" else -1
     axis = key[0]
     if axis == "q":
