@@ -13,7 +13,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
+from ..core.registry import make_game
 from .catalog import catalog, setup
+from .catalog import preview as board_preview
 from .protocol import Command, ProtocolError, parse_move
 from .rooms import Rooms
 from .view import frame, summary
@@ -47,10 +49,14 @@ async def get_catalog() -> dict[str, Any]:
 
 
 @router.post("/setup")
-async def post_setup(request: Request) -> dict[str, Any]:
-    """Check ``{"game","options"}``; answer the normalized options, seat names and first mover."""
+async def post_setup(request: Request, preview: bool = False) -> dict[str, Any]:
+    """Check ``{"game","options"}``; answer the normalized options, seat names and first mover
+    (``?preview=true``: also the starting board as SVG)."""
     body = await json_object(request)
-    return setup(str(body.get("game")), body.get("options"))
+    answer = setup(str(body.get("game")), body.get("options"))
+    if preview:
+        answer["preview"] = board_preview(make_game(answer["game"], answer["options"]))
+    return answer
 
 
 @router.post("/games", status_code=201)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.game import CHANCE
+from ..core.game import CHANCE, Game
 from ..core.registry import game_class, make_game
 from .seats import LEVELS
 
@@ -26,7 +26,7 @@ def catalog() -> dict[str, Any]:
                 "name": {"ja": cls.name_ja, "en": cls.name_en},
                 "options": [spec.to_json() for spec in cls.options_class.specs().values()],
                 "setup": setup(game_id, {}),
-                "preview": preview(game_id),
+                "preview": preview(make_game(game_id)),
             }
         )
     return {"games": games, "levels": [{"id": k, **v} for k, v in LEVELS.items()]}
@@ -38,8 +38,7 @@ def setup(game_id: str, options: Any) -> dict[str, Any]:
     Raises UnknownGameError or OptionError (one line) for bad input.
     """
     game = make_game(game_id, options if options is not None else {})
-    start = game.new_state()
-    first = start.current_player
+    first = game.new_state().current_player
     return {
         "game": game.id,
         "options": game.options.to_dict(),
@@ -48,11 +47,11 @@ def setup(game_id: str, options: Any) -> dict[str, Any]:
     }
 
 
-def preview(game_id: str) -> str:
+def preview(game: Game) -> str:
     """The board at the start (after the first chance outcome, if any) for the lobby's game card."""
     from .view import render_board
 
-    state = make_game(game_id).new_state()
+    state = game.new_state()
     if state.current_player == CHANCE:
         state = state.apply(state.chance_outcomes()[0][0])
     return render_board(state, None)

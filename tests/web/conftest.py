@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import socket
 import subprocess
@@ -15,6 +16,8 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from asobiba.core.game import sample_chance
+from asobiba.core.registry import make_game
 from asobiba.web.app import create_app
 
 CHROMIUM_ARGS = [
@@ -138,3 +141,28 @@ def shots(tmp_path: Path) -> Path:
     folder = Path(os.environ.get("ASOBIBA_SCREENSHOTS") or tmp_path / "shots")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def _declarable_line(seed: int) -> list[int]:
+    """Moves (found by seeded random play) from the table's seeded opening roll of a
+    ``declare=manual`` Dice Out game to a position where the player to move can declare."""
+    game = make_game("diceout", {"declare": "manual"})
+    rng = random.Random(1)
+    for _attempt in range(400):
+        state = game.new_state()
+        state = state.apply(sample_chance(state, random.Random(f"{seed}/0")))
+        line: list[int] = []
+        while not state.is_terminal and len(line) < 60:
+            actions = state.legal_actions()
+            if any(state.action_to_notation(a) == "declare" for a in actions):
+                return line
+            moves = [a for a in actions if state.action_to_notation(a) != "pass"]
+            action = rng.choice(moves or actions)
+            line.append(action)
+            state = state.apply(action)
+    raise AssertionError("no declarable Dice Out found")
+
+
+@pytest.fixture
+def declarable_line():
+    return _declarable_line

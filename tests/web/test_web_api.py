@@ -236,30 +236,13 @@ def test_game_list_filters_by_status(client: TestClient) -> None:
     assert client.get("/api/games?status=odd").status_code == 400
 
 
-def _manual_dice_out_line(seed: int) -> list[int]:
-    """Random moves (seeded) from the web table's seeded opening roll until Dice Out can be declared."""
-    game = make_game("diceout", {"declare": "manual"})
-    rng = random.Random(1)
-    for _attempt in range(400):
-        state = game.new_state()
-        state = state.apply(sample_chance(state, random.Random(f"{seed}/0")))
-        line: list[int] = []
-        while not state.is_terminal and len(line) < 60:
-            actions = state.legal_actions()
-            if any(state.action_to_notation(a) == "declare" for a in actions):
-                return line
-            action = rng.choice([a for a in actions if state.action_to_notation(a) != "pass"]
-                                or actions)
-            line.append(action)
-            state = state.apply(action)
-    raise AssertionError("no declarable Dice Out found")
-
-
-def test_manual_dice_out_is_declared_with_the_button_command(client: TestClient) -> None:
+def test_manual_dice_out_is_declared_with_the_button_command(
+    client: TestClient, declarable_line
+) -> None:
     gid = create(client, "diceout", {"declare": "manual"}, [HUMAN, HUMAN], seed=5)
     r = client.post(f"/api/games/{gid}/declare")
     assert r.status_code == 400 and "Dice Out" in r.json()["error"]
-    for action in _manual_dice_out_line(5):
+    for action in declarable_line(5):
         assert client.post(f"/api/games/{gid}/moves", json={"action": action}).status_code == 200
     declarer = client.get(f"/api/games/{gid}").json()["to_move"]
     data = client.post(f"/api/games/{gid}/declare").json()

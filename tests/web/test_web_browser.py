@@ -242,6 +242,40 @@ def test_two_player_diamond_and_phone_width(browser, server, shots: Path) -> Non
     phone.close()
 
 
+def test_dice_out_declaration_button(page, server, declarable_line) -> None:
+    body = {"game": "diceout", "options": {"declare": "manual"}, "seats": [HUMAN, HUMAN], "seed": 5}
+    gid = server.api("POST", "/api/games", json=body).json()["id"]
+    for action in declarable_line(5):
+        server.api("POST", f"/api/games/{gid}/moves", json={"action": action})
+    declarer = server.api("GET", f"/api/games/{gid}").json()["to_move"]
+    page.goto(f"{server.url}/game/{gid}")
+    page.wait_for_selector("[data-action=declare]:not([disabled])")
+    assert page.locator("[data-action=declare]").inner_text() == "ダイスアウト！"
+    page.click("[data-action=declare]")
+    page.wait_for_selector("#result-dialog[open]")
+    data = server.api("GET", f"/api/games/{gid}").json()
+    assert data["moves"][-1] == "declare"
+    assert data["result"]["ranks"][data["players"].index(declarer)] == 1
+
+
+def test_games_list_and_record_upload(page, server, tmp_path: Path) -> None:
+    body = {"game": "diceout", "options": {}, "seats": [HUMAN, HUMAN], "seed": 4}
+    gid = server.api("POST", "/api/games", json=body).json()["id"]
+    for _ in range(3):
+        state = engine_state(server.api("GET", f"/api/games/{gid}").json())
+        server.api("POST", f"/api/games/{gid}/moves", json={"action": state.legal_actions()[0]})
+    server.api("POST", f"/api/games/{gid}/resign")
+    record = tmp_path / "record.json"
+    record.write_text(server.api("GET", f"/api/games/{gid}/record").text, encoding="utf-8")
+    page.goto(f"{server.url}/games")
+    page.wait_for_selector(f'li[data-id="{gid}"] a[href="/replay/{gid}"]')
+    page.set_input_files("[data-action=upload]", str(record))
+    page.wait_for_url(re.compile(r"/replay/(?!" + gid + ")"))
+    page.wait_for_function("() => document.querySelectorAll('[data-role=moves] li').length === 4")
+    page.keyboard.press("End")
+    page.wait_for_function("() => document.querySelector('.status').textContent.startsWith('4 /')")
+
+
 def test_keyboard_play(page, server) -> None:
     body = {"game": "diceout", "options": {"first": "red"}, "seats": [HUMAN, HUMAN], "seed": 8}
     gid = server.api("POST", "/api/games", json=body).json()["id"]

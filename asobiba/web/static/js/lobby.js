@@ -52,7 +52,7 @@ export function lobbyPage(root) {
 
   async function validate() {
     try {
-      check = { error: null, setup: await postJSON("/api/setup", { game: gameId, options: rulesToSend() }) };
+      check = { error: null, setup: await postJSON("/api/setup?preview=true", { game: gameId, options: rulesToSend() }) };
     } catch (err) {
       check = { error: err.message, setup: null };
     }
@@ -109,8 +109,12 @@ export function lobbyPage(root) {
       game.id === "diceout" && choices.settings.opponent === "computer" ? ["first"] : [],
     );
     const specs = game.options.filter((s) => !hidden.has(s.name));
-    const current = (spec) =>
-      spec.name in choices.options ? choices.options[spec.name] : spec.default;
+    // untouched list options show what the game resolves them to (e.g. the colours in play)
+    const current = (spec) => {
+      if (spec.name in choices.options) return choices.options[spec.name];
+      if (spec.kind.startsWith("tuple") && check.setup) return check.setup.options[spec.name];
+      return spec.default;
+    };
     const make = (spec) =>
       optionField(spec, current(spec), (value) =>
         update(() => {
@@ -164,6 +168,7 @@ export function lobbyPage(root) {
             h("span", { class: "card-art" }),
             h("span", { class: "card-name" }, pick(g.name)),
             h("span", { class: "card-sub" }, t("lobby.players", { n: g.id === "diamond" ? "2–3" : "2" })),
+            h("span", { class: "card-tagline" }, t(`tagline.${g.id}`)),
           ),
         ),
       ),
@@ -196,7 +201,8 @@ export function lobbyPage(root) {
     );
     for (const card of el.querySelectorAll(".card-art")) {
       const g = catalog.games.find((x) => x.id === card.parentElement.dataset.game);
-      card.innerHTML = g.preview ?? "";
+      const current = g.id === gameId && check.setup?.preview;
+      card.innerHTML = current || g.preview || "";
     }
   }
 

@@ -23,7 +23,7 @@ function same(a, b) {
 
 /** A segmented radio group (few choices) or a select (many). */
 export function choiceControl(name, choices, current, onChange, labelOf = (v) => valueLabel(name, v)) {
-  if (choices.length > 5) {
+  if (choices.length > 6) {
     const select = h(
       "select",
       { id: `opt-${name}`, name, onchange: (e) => onChange(choices[Number(e.target.value)]) },
@@ -99,6 +99,9 @@ export function optionField(spec, current, onChange) {
   } else if (choices) {
     if (spec.default === null) choices.unshift(null);
     control = choiceControl(spec.name, choices, current, onChange);
+  } else if (spec.kind === "int" && spec.min !== null && spec.max !== null && spec.max - spec.min < 6) {
+    const range = Array.from({ length: spec.max - spec.min + 1 }, (_, i) => spec.min + i);
+    control = choiceControl(spec.name, range, current, onChange);
   } else if (spec.kind === "int") {
     control = h("input", {
       type: "number",
@@ -122,6 +125,6 @@ export function optionField(spec, current, onChange) {
     { class: "field", "data-option": spec.name },
     h("span", { class: "field-label", title: help }, optionLabel(spec.name)),
     control,
-    help && help !== optionLabel(spec.name) ? h("small", { class: "help" }, help) : null,
+    help && help.length > optionLabel(spec.name).length + 3 ? h("small", { class: "help" }, help) : null,
   );
 }
