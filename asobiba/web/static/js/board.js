@@ -42,8 +42,13 @@ function centre(el) {
   return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
 }
 
-/** The piece element standing on a cell: the topmost [data-piece] whose centre is nearest. */
+/** The piece element standing on a cell: the top of a stack when the board marks stacks
+ * (`data-stack` + `data-level`, Dice Out), else the topmost [data-piece] nearest the cell centre. */
 export function pieceAt(svg, cellName) {
+  const stack = [...svg.querySelectorAll(`[data-piece][data-stack="${CSS.escape(cellName)}"]`)];
+  if (stack.length) {
+    return stack.reduce((a, b) => (Number(b.dataset.level) > Number(a.dataset.level) ? b : a));
+  }
   const cell = cellEl(svg, cellName);
   if (!cell) return null;
   const c = centre(cell);
