@@ -250,8 +250,10 @@ class Rooms:
                 log.exception("computer failed in game %s", table.id)
                 return
             async with self._lock(table.id):
-                if table.version != version or self.tables.get(table.id) is not table:
-                    continue
+                if self.tables.get(table.id) is not table:
+                    return  # dropped after a failed write; the stored game resumes on next load
+                if table.version != version:
+                    continue  # undone or resigned meanwhile: think again if still needed
                 if action not in state.legal_actions():
                     log.error("computer chose illegal action %s in game %s", action, table.id)
                     return

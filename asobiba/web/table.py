@@ -181,6 +181,8 @@ class Table:
         return seat
 
     def _settle(self) -> None:
+        """Finish the game when the engine says it is over; keep the engine's ``reason`` for the
+        end when it gives one (Dice Out: exit, dice_out, own_dice_out, declared, repetition, …)."""
         if self.state.is_terminal:
             self.status = FINISHED
             self.result = {
@@ -188,3 +190,6 @@ class Table:
                 "returns": self.state.returns(),
                 "reason": "rules",
             }
+            ending = getattr(self.state, "reason", None)
+            if isinstance(ending, str) and ending:
+                self.result["ending"] = ending

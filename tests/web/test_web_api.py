@@ -249,3 +249,4 @@ def test_manual_dice_out_is_declared_with_the_button_command(
     assert data["status"] == "finished"
     assert data["moves"][-1] == "declare"
     assert data["result"]["ranks"][data["players"].index(declarer)] == 1
+    assert data["result"]["ending"] == "declared"

@@ -120,6 +120,7 @@ def test_complete_dice_out_game_against_the_computer(page, server, shots: Path) 
         raise AssertionError("the game did not end")
     dialog = page.locator("#result-dialog")
     assert dialog.locator("[data-role=ranks] li").count() == 2
+    assert dialog.locator("[data-role=ending]").inner_text()
     page.screenshot(path=str(shots / "result.png"))
     final = server.api("GET", f"/api/games/{gid}").json()
     assert page.locator(MOVES).count() == len(final["moves"])

@@ -5,7 +5,7 @@
 
 import { allCells, animatePath, cellEl, clearMarks, dieFace, mark, markPiece, mountSvg } from "./board.js";
 import { clear, h, link } from "./dom.js";
-import { colorName, pick, t } from "./i18n.js";
+import { colorName, has, pick, t } from "./i18n.js";
 import { launch } from "./launch.js";
 
 const SETUP_RE = /(\w+):(\d),(\d),(\d)/g;
@@ -386,6 +386,9 @@ export function tablePage(root, gameId, dialog) {
         h("h2", {}, headline()),
         view.result.reason === "resign"
           ? h("p", { class: "muted" }, t("result.resigned", { color: colorName(view.result.resigned) }))
+          : null,
+        view.result.ending && has(`ending.${view.result.ending}`)
+          ? h("p", { class: "muted", "data-role": "ending" }, t(`ending.${view.result.ending}`))
           : null,
         h("ol", { class: "ranks", "data-role": "ranks" },
           order.map((p) => h("li", { "data-rank": p.rank },
