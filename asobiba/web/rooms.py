@@ -164,7 +164,7 @@ class Rooms:
             if cmd.kind == "move":
                 action = self._parse_action(table, cmd)
                 table.check_human_move(action)
-                await self._commit(table, [table.play(action)], table.plies)
+                await self._play(table, action)
                 await self._advance(table)
             elif cmd.kind == "undo":
                 keep = table.undo_target()
@@ -200,7 +200,7 @@ class Rooms:
             raise IllegalMoveError("you can declare only on your turn")
         for action in state.legal_actions():
             if state.action_to_notation(action) == "declare":
-                await self._commit(table, [table.play(action)], table.plies)
+                await self._play(table, action)
                 await self._advance(table)
                 return
         raise IllegalMoveError("there is no Dice Out to declare now")
@@ -257,7 +257,7 @@ class Rooms:
                 if action not in state.legal_actions():
                     log.error("computer chose illegal action %s in game %s", action, table.id)
                     return
-                await self._commit(table, [table.play(action)], table.plies)
+                await self._play(table, action)
                 await self._automatic_moves(table)
             await self.broadcast(table)
 
@@ -276,6 +276,12 @@ class Rooms:
             await asyncio.wait({self.tasks[game_id]}, timeout=deadline - time.monotonic())
 
     # -- persistence ------------------------------------------------------------------------------
+    async def _play(self, table: Table, action: int) -> None:
+        """Play one legal action and store it at the ply where it was played."""
+        ply = table.plies
+        move = table.play(action)
+        await self._commit(table, [move], ply)
+
     async def _commit(self, table: Table, moves: list[StoredMove], first_ply: int) -> None:
         await self._save(self.store.append, table.id, first_ply, moves, table.status, table.result)
 

@@ -63,3 +63,26 @@ def test_a_pending_computer_move_is_played_after_a_restart(db_url: str) -> None:
                 break
             time.sleep(0.05)
     assert len(data["moves"]) == 1 and data["to_move"] == "yellow"
+
+
+def test_stored_moves_match_memory_after_moves_undo_and_restart(db_url: str) -> None:
+    seats = [{"type": "human"}, {"type": "computer", "level": "intro"}]
+    with TestClient(create_app(db_url)) as client:
+        gid = client.post("/api/games", json={"game": "diceout", "seats": seats, "seed": 9}).json()["id"]
+        for step in range(4):
+            data = client.get(f"/api/games/{gid}").json()
+            if data["status"] != "playing":
+                break
+            state = make_game("diceout").state_from_json(data["position"])
+            client.post(f"/api/games/{gid}/moves?wait=true", json={"action": state.legal_actions()[0]})
+            if step == 2:
+                client.post(f"/api/games/{gid}/undo")
+        before = client.get(f"/api/games/{gid}").json()
+    store = Store(db_url)
+    with store.engine.connect() as conn:
+        plies = [r[0] for r in conn.exec_driver_sql(
+            "SELECT ply FROM moves WHERE game_id = ? ORDER BY ply", (gid,))]
+    store.close()
+    assert plies == list(range(len(before["moves"])))
+    with TestClient(create_app(db_url)) as client:
+        assert client.get(f"/api/games/{gid}").json() == before
