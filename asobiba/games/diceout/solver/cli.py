@@ -1,0 +1,154 @@
+"""What ``asobiba solve diceout`` and ``asobiba study diceout`` run (the lead's ``asobiba/cli.py`` calls
+:func:`solve_main` and :func:`study_main`).
+
+* ``asobiba solve diceout [--rows N] [--out DIR] [--workers K]`` solves the 5 × N board into
+  ``DIR/diceout-rN`` (default ``DIR``: ``platformdirs.user_data_dir("asobiba")/tables``), showing a
+  progress bar per phase; an interrupted solve resumes from its last checkpoint.
+* ``asobiba solve diceout --lookup POSITION.json [--out DIR]`` prints
+  ``{"result": "win"|"loss"|"draw", "plies": N}`` for the side to move.
+* ``asobiba study diceout`` writes the opening study (report and figures) from finished tables.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+from ....core.errors import AsobibaError, OptionError, UnknownGameError
+from .geometry import MAX_ROWS, MIN_ROWS, board
+from .table import TableMissingError, find_table, table_directory
+
+GAME = "diceout"
+
+
+class SolverResourceError(AsobibaError):
+    """The board is too large for this machine's memory or disk."""
+
+
+def _check_game(game: str) -> None:
+    if game != GAME:
+        raise UnknownGameError(f"no solver for game {game!r} (the solver knows: {GAME})")
+
+
+def _check_rows(rows: int) -> None:
+    if not MIN_ROWS <= rows <= MAX_ROWS:
+        raise OptionError(f"rows must be {MIN_ROWS}..{MAX_ROWS} for the solver, not {rows}")
+
+
+def _check_resources(rows: int, directory: Path) -> None:
+    """Refuse boards whose table (one byte per placement) and status table do not fit."""
+    n = board(rows).n_sets
+    need_ram = n * n + n * n // 4 + 2 * n * ((n + 63) // 64)
+    ram = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    if need_ram > 0.9 * ram:
+        raise SolverResourceError(
+            f"the 5×{rows} table needs about {need_ram / 1e9:.1f} GB of memory, this machine has "
+            f"{ram / 1e9:.1f} GB (see docs/solver.md for solving it across machines)"
+        )
+    probe = directory
+    while not probe.exists():
+        probe = probe.parent
+    free = shutil.disk_usage(probe).free
+    have = (directory / "values.u8").stat().st_size if (directory / "values.u8").exists() else 0
+    if n * n - have > free:
+        raise SolverResourceError(
+            f"the 5×{rows} table needs {n * n / 1e9:.1f} GB of disk in {directory}, "
+            f"only {free / 1e9:.1f} GB are free"
+        )
+
+
+def solve_main(game: str, rows: int, out: Path | None, workers: int | None, lookup: Path | None) -> None:
+    """``asobiba solve``: build a table, or look a position up in one."""
+    _check_game(game)
+    if lookup is not None:
+        _lookup(lookup, out)
+        return
+    _check_rows(rows)
+    if workers is not None and workers < 1:
+        raise OptionError(f"--workers must be at least 1, not {workers}")
+    directory = table_directory(rows, out)
+    _check_resources(rows, directory)
+    from rich.console import Console
+
+    from .retrograde import solve
+
+    with _progress_bar(f"solving Dice Out 5×{rows}") as report:
+        meta = solve(rows, directory, workers, report)
+    counts = meta["codes_all"]
+    valid = sum(counts) - counts[255]
+    Console().print(
+        f"5×{rows}: {valid:,} placements, {meta['passes']} passes, longest result "
+        f"{meta['max_distance']} plies, {counts[0]:,} draws; {meta['solve_seconds']} s, "
+        f"peak memory {meta['peak_rss_mb']} MB\ntable: {directory}"
+    )
+
+
+def _lookup(path: Path, out: Path | None) -> None:
+    from ....core.position import load_position
+
+    state = load_position(GAME, path)
+    rows = state.board.rows
+    table = find_table(rows, out)
+    if table is None:
+        raise TableMissingError(rows, out)
+    result, plies = table.verdict(state)
+    print(json.dumps({"result": result, "plies": plies}))
+
+
+class _progress_bar:
+    """Rich progress: an overall line (elapsed time) and a line for the current phase with its ETA."""
+
+    def __init__(self, title: str) -> None:
+        self.title = title
+
+    def __enter__(self):
+        from rich.progress import (
+            BarColumn,
+            Progress,
+            TaskProgressColumn,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        self.progress = Progress(TextColumn("{task.description:<28}"), BarColumn(), TaskProgressColumn(),
+                                 TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn())
+        self.progress.__enter__()
+        self.overall = self.progress.add_task(self.title, total=None)
+        self.task = self.progress.add_task("starting", total=1)
+        self.phase = None
+        return self
+
+    def __call__(self, phase: str, done: int, total: int) -> None:
+        if phase != self.phase:
+            self.progress.reset(self.task, total=total, description=phase)
+            self.phase = phase
+        self.progress.update(self.task, completed=done, total=total)
+
+    def __exit__(self, *exc) -> None:
+        self.progress.update(self.overall, total=1, completed=1)
+        self.progress.__exit__(*exc)
+
+
+def study_main(rows: list[int], out: Path | None, docs_dir: Path) -> None:
+    """``asobiba study diceout``: opening values and figures from the finished tables of ``rows``.
+
+    Writes ``diceout.md`` and its figures into ``docs_dir`` (``docs/study``; a ``docs`` directory
+    given instead gets a ``study`` sub-directory).
+    """
+    from .study import write_study
+
+    if not rows:
+        raise OptionError("name at least one row count to study")
+    tables = []
+    for r in rows:
+        _check_rows(r)
+        table = find_table(r, out)
+        if table is None:
+            raise TableMissingError(r, out)
+        tables.append(table)
+    target = docs_dir if docs_dir.name == "study" else docs_dir / "study"
+    report = write_study(tables, target)
+    print(f"wrote {report}")

@@ -1,0 +1,148 @@
+"""A finished Dice Out table: verdicts and best moves for engine states.
+
+Entries are the codes of :mod:`.kernels` (for the side to move: ``2d-1`` wins in ``d`` plies, ``2d``
+loses in ``d`` plies, ``0`` draw). Values assume ``declare=auto`` and ignore ``max_plies``: a position
+that no sequence of best play resolves is a draw (by repetition, RULINGS.md §2).
+
+Tables live in ``<tables>/diceout-r{rows}`` where ``<tables>`` defaults to
+``platformdirs.user_data_dir("asobiba")/tables``. A table counts only when its ``meta.json`` says it is
+complete and the SHA-256 of ``values.u8`` matches (checked once per process and file version).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ....core.errors import AsobibaError
+from .geometry import board
+from .positions import state_coordinates
+from .retrograde import FORMAT, TableFiles, sha256_file
+
+WIN, LOSS, DRAW = "win", "loss", "draw"
+
+
+class TableMissingError(AsobibaError):
+    """No complete, checksum-valid table for the board asked about."""
+
+    def __init__(self, rows: int, directory: Path | None = None) -> None:
+        option = f" --out {directory}" if directory else ""
+        super().__init__(
+            f"no solved 5×{rows} Dice Out table in {table_directory(rows, directory)}; "
+            f"build it with: asobiba solve diceout --rows {rows}{option}"
+        )
+
+
+def default_tables_directory() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("asobiba")) / "tables"
+
+
+def table_directory(rows: int, directory: Path | None = None) -> Path:
+    """Where the ``rows`` table lives under ``directory`` (default: the user data directory)."""
+    return Path(directory or default_tables_directory()) / f"diceout-r{rows}"
+
+
+def decode(code: int) -> tuple[str, int]:
+    """``(result, plies)`` for the side to move from a table code (draws have 0 plies)."""
+    if code == 0:
+        return DRAW, 0
+    if code & 1:
+        return WIN, (code + 1) // 2
+    return LOSS, code // 2
+
+
+def preference(result: str, plies: int) -> tuple[int, int]:
+    """Sort key, smallest best: fastest win, then draw, then slowest loss."""
+    if result == WIN:
+        return 0, plies
+    if result == DRAW:
+        return 1, 0
+    return 2, -plies
+
+
+def flip(result: str, plies: int) -> tuple[str, int]:
+    """The mover's value one ply earlier, from the value of the position the move reached."""
+    if result == DRAW:
+        return DRAW, 0
+    return (LOSS if result == WIN else WIN), plies + 1
+
+
+class Table:
+    """Read-only access to a solved table (memory-mapped)."""
+
+    def __init__(self, rows: int, directory: Path, meta: dict[str, Any]) -> None:
+        self.rows = rows
+        self.directory = directory
+        self.meta = meta
+        self.board = board(rows)
+        n = self.board.n_sets
+        self.values = np.memmap(TableFiles(directory).values, dtype=np.uint8, mode="r", shape=(n, n))
+
+    def code(self, row: int, column: int) -> int:
+        return int(self.values[row, column])
+
+    def verdict(self, state: Any) -> tuple[str, int]:
+        """``(win|loss|draw, plies)`` for the side to move of an engine state at the start of a turn."""
+        return decode(self.code(*state_coordinates(self.board, state)))
+
+    def action_values(self, state: Any) -> dict[int, tuple[str, int]]:
+        """The value for the mover of every legal action of ``state`` (an engine state)."""
+        from ..actions import DECLARE_ACTION
+        from ..state import DRAW as ENGINE_DRAW
+        from ..state import TURN, WINDOW_AFTER_MOVE
+
+        mover = state.to_move
+        values = {}
+        for action in state.legal_actions():
+            if action == DECLARE_ACTION:
+                values[action] = (WIN, 1)
+                continue
+            child = state.apply(action)
+            if child.is_terminal:
+                if child.winner == ENGINE_DRAW:
+                    values[action] = (DRAW, 0)
+                else:
+                    values[action] = (WIN, 1) if child.winner == mover else (LOSS, 1)
+            elif child.phase != TURN:
+                # declare=manual windows: the side that may declare wins by declaring
+                mover_declares = child.phase == WINDOW_AFTER_MOVE
+                values[action] = (WIN, 1) if mover_declares else (LOSS, 1)
+            else:
+                values[action] = flip(*self.verdict(child))
+        return values
+
+    def best_action(self, state: Any) -> int:
+        """An action that wins fastest, else draws, else loses slowest (never misses a Dice Out)."""
+        values = self.action_values(state)
+        if not values:
+            raise ValueError("no legal action: the game is over")
+        return min(values, key=lambda a: preference(*values[a]))
+
+
+@cache
+def _verified(path: str, size: int, mtime_ns: int, expected: str) -> bool:
+    return sha256_file(Path(path)) == expected
+
+
+def find_table(rows: int, directory: Path | None = None) -> Table | None:
+    """The complete, checksum-valid table for ``rows`` under ``directory``, or None."""
+    where = table_directory(rows, directory)
+    files = TableFiles(where)
+    try:
+        meta = json.loads(files.meta.read_text(encoding="utf-8"))
+        stat = files.values.stat()
+    except (OSError, ValueError):
+        return None
+    n = board(rows).n_sets
+    if not (isinstance(meta, dict) and meta.get("complete") and meta.get("format") == FORMAT
+            and meta.get("rows") == rows and stat.st_size == n * n):
+        return None
+    if not _verified(str(files.values), stat.st_size, stat.st_mtime_ns, str(meta.get("sha256"))):
+        return None
+    return Table(rows, where, meta)
