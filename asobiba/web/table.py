@@ -33,7 +33,6 @@ class Table:
         self.seed = stored.seed
         self.source = stored.source
         self.meta = stored.meta
-        self.created = stored.created
         self.from_position = stored.start is not None
         self.status = stored.status
         self.result = stored.result

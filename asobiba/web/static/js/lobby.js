@@ -5,13 +5,9 @@ import { getJSON, postJSON } from "./api.js";
 import { clear, h, link } from "./dom.js";
 import { colorName, pick, t } from "./i18n.js";
 import { launch } from "./launch.js";
-import { choiceControl, optionField } from "./options.js";
+import { choiceControl, MAIN_OPTIONS, optionField } from "./options.js";
 
 const GAME_KEY = "asobiba.lobby.game";
-const MAIN_OPTIONS = {
-  diamond: ["players", "king", "pieces", "long_jump"],
-  diceout: ["rows", "declare"],
-};
 const DEFAULT_SETTINGS = { opponent: "computer", level: "normal", firstSeat: "you", starter: "roll" };
 
 function loadChoices(gameId) {

@@ -4,6 +4,20 @@
 import { h } from "./dom.js";
 import { has, lang, t } from "./i18n.js";
 
+/** The rules shown first in the lobby and in the table's subtitle (the site's list in seed 003). */
+export const MAIN_OPTIONS = {
+  diamond: ["players", "king", "pieces", "long_jump"],
+  diceout: ["rows", "declare"],
+};
+
+/** "人数 3人 · 王駒 あり · …" for a game's main options. */
+export function rulesLine(gameId, options) {
+  return (MAIN_OPTIONS[gameId] ?? [])
+    .filter((name) => name in options)
+    .map((name) => `${optionLabel(name)} ${valueLabel(name, options[name])}`)
+    .join(" · ");
+}
+
 export function optionLabel(name) {
   return has(`label.${name}`) ? t(`label.${name}`) : name;
 }

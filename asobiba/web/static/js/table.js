@@ -7,6 +7,7 @@ import { allCells, animatePath, cellEl, clearMarks, dieFace, mark, markPiece, mo
 import { clear, h, link } from "./dom.js";
 import { colorName, has, pick, t } from "./i18n.js";
 import { launch } from "./launch.js";
+import { rulesLine } from "./options.js";
 
 const SETUP_RE = /(\w+):(\d),(\d),(\d)/g;
 
@@ -80,6 +81,7 @@ export function tablePage(root, gameId, dialog) {
   replay.classList.add("button");
   replay.dataset.action = "replay";
   const titleEl = h("h1", { class: "table-title" });
+  const rulesEl = h("p", { class: "rules-line muted" });
 
   root.replaceChildren(
     h(
@@ -89,7 +91,7 @@ export function tablePage(root, gameId, dialog) {
       h(
         "aside",
         { class: "side" },
-        titleEl,
+        h("div", {}, titleEl, rulesEl),
         playersEl,
         statusEl,
         setupEl,
@@ -291,6 +293,7 @@ export function tablePage(root, gameId, dialog) {
   function renderPanel() {
     if (!view) return;
     titleEl.textContent = pick(view.name);
+    rulesEl.textContent = rulesLine(view.game, view.options);
     const ranks = view.result?.ranks;
     clear(playersEl).append(
       ...view.players.map((name, i) =>
@@ -353,9 +356,11 @@ export function tablePage(root, gameId, dialog) {
       clear(hintEl).append(h("p", { class: "muted" }, t("hint.thinking")));
       return;
     }
+    const [verdictEn, verdictJa] = (hint.verdict ?? "").split(" / ");
     clear(hintEl).append(
       h("h2", {}, t("hint.title"), ": ", h("code", {}, hint.notation)),
       h("p", {}, pick({ ja: hint.reason_ja, en: hint.reason_en })),
+      hint.verdict ? h("p", { class: "verdict" }, pick({ ja: verdictJa || verdictEn, en: verdictEn })) : null,
     );
   }
 
