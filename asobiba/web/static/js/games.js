@@ -2,11 +2,12 @@
 
 import { getJSON, postJSON } from "./api.js";
 import { clear, h, link } from "./dom.js";
-import { colorName, pick, t } from "./i18n.js";
+import { colorName, pick, t, when } from "./i18n.js";
 
 export function gamesPage(root, navigate) {
   let games = [];
   let names = {};
+  let levels = {};
   let error = null;
   const el = h("section", { class: "games" });
   root.replaceChildren(el);
@@ -19,9 +20,14 @@ export function gamesPage(root, navigate) {
       link(href, pick(names[g.game]) || g.game),
       " ",
       h("span", { class: "muted" },
-        t("games.plies", { n: g.plies }), " · ", new Date(g.updated * 1000).toLocaleString(),
+        opponent(g), " · ", t("games.plies", { n: g.plies }), " · ", when(g.updated),
         winners.length && players.length
           ? ` · ${t("games.winner", { color: winners.map((i) => colorName(players[i])).join("・") })}` : ""));
+  }
+
+  function opponent(g) {
+    const computer = g.seats.find((s) => s.type === "computer");
+    return computer ? t("games.vs", { level: pick(levels[computer.level]) }) : t("games.people");
   }
 
   async function upload(file) {
@@ -55,6 +61,7 @@ export function gamesPage(root, navigate) {
   (async () => {
     const catalog = await getJSON("/api/catalog");
     names = Object.fromEntries(catalog.games.map((g) => [g.id, g.name]));
+    levels = Object.fromEntries(catalog.levels.map((l) => [l.id, l]));
     games = await getJSON("/api/games");
     render();
   })();

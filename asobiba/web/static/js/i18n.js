@@ -114,6 +114,8 @@ const TEXTS = {
     "games.empty": "まだありません。",
     "games.plies": "{n}手",
     "games.winner": "{color}の勝ち",
+    "games.vs": "対 コンピューター（{level}）",
+    "games.people": "1台で交代",
     "games.upload": "棋譜ファイル（JSON）を開いて再生",
     "replay.title": "棋譜再生",
     "replay.ply": "{ply} / {plies}手",
@@ -232,6 +234,8 @@ const TEXTS = {
     "games.empty": "None yet.",
     "games.plies": "{n} moves",
     "games.winner": "{color} won",
+    "games.vs": "vs computer ({level})",
+    "games.people": "pass and play",
     "games.upload": "Open a record file (JSON) for replay",
     "replay.title": "Replay",
     "replay.ply": "move {ply} of {plies}",
@@ -269,6 +273,12 @@ export function t(key, vars = {}) {
 /** Whether a text exists (for labels of options that may be unknown to the page). */
 export function has(key) {
   return key in TEXTS.ja;
+}
+
+/** A short local date and time in the current language. */
+export function when(seconds) {
+  const locale = lang() === "en" ? "en-GB" : "ja-JP";
+  return new Date(seconds * 1000).toLocaleString(locale, { dateStyle: "short", timeStyle: "short" });
 }
 
 /** Pick the current language's entry of a {ja, en} object. */

@@ -3,7 +3,7 @@
 
 import { getJSON, postJSON } from "./api.js";
 import { clear, h, link } from "./dom.js";
-import { colorName, pick, t } from "./i18n.js";
+import { colorName, pick, t, when } from "./i18n.js";
 import { launch } from "./launch.js";
 import { choiceControl, MAIN_OPTIONS, optionField } from "./options.js";
 
@@ -209,7 +209,7 @@ export function lobbyPage(root) {
       {},
       link(`/game/${g.id}`, name),
       " ",
-      h("span", { class: "muted" }, t("games.plies", { n: g.plies }), " · ", new Date(g.updated * 1000).toLocaleString()),
+      h("span", { class: "muted" }, t("games.plies", { n: g.plies }), " · ", when(g.updated)),
     );
   }
 
