@@ -15,6 +15,8 @@
   ``state.key()``, and move ordering by the table's move, killer moves, game priors (when the
   heuristic offers ``move_priors``) and the history heuristic. A time limit may be given as a safety
   cap only; budgets are calibrated so that it is not reached in play.
+* ``beam`` = k (forward pruning, with priors): below the root only the k moves the priors like
+  best are searched — in race games such as Diamond Game this buys several plies of depth.
 
 Proven results: a terminal state is worth its return, shifted by 1e-4 per ply so that quicker wins
 and slower losses are preferred; heuristic values are clamped inside ±0.95, below any proof.
@@ -50,11 +52,13 @@ class AlphaBetaAgent:
         time_limit: float | None = None,
         priors: Priors | None = None,
         chance_horizon: int = 0,
+        beam: int | None = None,
         seed: int | None = None,
         name: str = "alphabeta",
     ) -> None:
         self.name = name
         self.chance_horizon = chance_horizon
+        self.beam = beam
         self.evaluate = evaluate
         self.max_nodes = max_nodes
         self.max_depth = max_depth
@@ -232,10 +236,12 @@ class AlphaBetaAgent:
         if len(actions) < 2:
             return actions
         history = self.history
-        if self.priors is not None and depth >= 2:
+        if self.priors is not None and (depth >= 2 or self.beam):
             pri = self.priors(state, actions)
             order = {a: (-p, -history.get((player, a), 0)) for a, p in zip(actions, pri, strict=True)}
             actions.sort(key=order.__getitem__)
+            if self.beam:
+                del actions[self.beam :]
         elif history:
             actions.sort(key=lambda a: -history.get((player, a), 0))
         front = [tt_move] if tt_move is not None else []

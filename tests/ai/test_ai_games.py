@@ -223,3 +223,30 @@ def test_gandice_games_between_levels_finish() -> None:
     game = make_game("gandice")
     actions, ranks = play_game(game, ["intro", "weak"], seed=3)
     assert sorted(ranks) in ([1, 2], [1, 1])
+
+
+class FakeTable:
+    """Stands in for a solved Dice Out table: 'the mover wins in 3 by playing the last move'."""
+
+    def verdict(self, state) -> tuple[str, int]:
+        return ("win", 3)
+
+    def best_action(self, state) -> int:
+        return state.legal_actions()[-1]
+
+
+def test_diceout_strongest_and_hints_follow_the_solved_table(monkeypatch) -> None:
+    from asobiba.games.diceout import heuristic
+
+    state = diceout({"b2": [["red", 1]], "c1": [["red", 3]], "d1": [["red", 2]],
+                     "b5": [["white", 2]], "c5": [["white", 3]], "e3": [["white", 1]]})
+    monkeypatch.setitem(heuristic._found_tables, 5, heuristic._SolvedView(FakeTable()))
+    table_move = state.legal_actions()[-1]
+    assert make_agent(state.game, "strongest", seed=0).choose(state) == table_move
+    hint = analyse(state)
+    assert hint.action == table_move and hint.value == 1.0
+    assert hint.verdict == "Red wins in 3 / 赤の3手勝ち"
+    assert hint.line[0] == hint.notation
+    # under manual declaration the table does not apply: the search answers
+    manual = state_from_position("diceout", {**state.to_json(), "options": {"declare": "manual"}})
+    assert heuristic.exact_solver(manual.game).verdict(manual) is None
