@@ -54,6 +54,10 @@ def _table(fn) -> list[int]:
     return [fn(g - 1) if g and CELL_OF_GRID[g - 1] >= 0 else -1 for g in range(GRID_BITS + 1)]
 
 
+_TOP = [1 << (g - 1) if g else 0 for g in range(GRID_BITS + 1)]
+"""``_TOP[m.bit_length()]`` is the highest bit of ``m``: masks are walked from the top down, which
+costs one operation on the mask per cell instead of three (so moves come out in falling order)."""
+
 _MOVES_FROM = [
     _table(lambda g, f=CELL_OF_GRID[b - 1]: f * NUM_CELLS + CELL_OF_GRID[g])
     if b and CELL_OF_GRID[b - 1] >= 0 else []
@@ -63,36 +67,45 @@ _MOVES_FROM = [
 _NOT_NEIGHBOUR = [BOARD & ~NEIGHBOURS[b - 1] if b else 0 for b in range(GRID_BITS + 1)]
 
 
-def _step_table(shift: int) -> list[int]:
-    """Action id of the step that arrives at grid bit ``g`` in direction ``shift``."""
-
-    def action(g: int) -> int:
-        origin = g - shift
-        if 0 <= origin < GRID_BITS and CELL_OF_GRID[origin] >= 0:
-            return CELL_OF_GRID[origin] * NUM_CELLS + CELL_OF_GRID[g]
-        return -1
-
-    return _table(action)
+_WINDOW_OFFSETS = (0, 1, W - 1, W + 1, 2 * W - 1, 2 * W)
+"""Where the six neighbours of grid bit ``g`` lie, counted from ``g - W`` (the guard column keeps
+every other bit of this window off the board)."""
+_WINDOW = sum(1 << o for o in _WINDOW_OFFSETS)
 
 
-_STEPS_UP = tuple((s, _step_table(s)) for s in POSITIVE_SHIFTS)
-_STEPS_DOWN = tuple((s, _step_table(-s)) for s in POSITIVE_SHIFTS)
+def _steps_by_window() -> list[dict[int, tuple[int, ...]]]:
+    """``[g + 1][window]``: action ids of the steps from grid bit ``g`` to the neighbours set in
+    ``window`` (the targets seen from ``g - W``, masked by :data:`_WINDOW`), for every subset."""
+    tables: list[dict[int, tuple[int, ...]]] = [{}]
+    for g in range(GRID_BITS):
+        if CELL_OF_GRID[g] < 0:
+            tables.append({})
+            continue
+        near = [(o, g - W + o) for o in _WINDOW_OFFSETS
+                if 0 <= g - W + o < GRID_BITS and CELL_OF_GRID[g - W + o] >= 0]
+        assert sum(1 << t for _, t in near) == NEIGHBOURS[g]
+        base = CELL_OF_GRID[g] * NUM_CELLS
+        table = {}
+        for subset in range(1 << len(near)):
+            chosen = [near[i] for i in range(len(near)) if subset >> i & 1]
+            table[sum(1 << o for o, _ in chosen)] = tuple(base + CELL_OF_GRID[t] for _, t in chosen)
+        tables.append(table)
+    return tables
+
+
+_STEPS_BY_WINDOW = _steps_by_window()
 
 
 def _append_steps(out: list[int], origins: int, targets: int) -> None:
-    """Append every step from a cell of ``origins`` to a neighbouring cell of ``targets``."""
-    for s, table in _STEPS_UP:
-        m = (origins << s) & targets
-        while m:
-            low = m & -m
-            out.append(table[low.bit_length()])
-            m ^= low
-    for s, table in _STEPS_DOWN:
-        m = (origins >> s) & targets
-        while m:
-            low = m & -m
-            out.append(table[low.bit_length()])
-            m ^= low
+    """Append every step from a cell of ``origins`` to a neighbouring cell of ``targets``: one
+    table look-up per origin, keyed by the window of ``targets`` around it."""
+    top = _TOP
+    tables = _STEPS_BY_WINDOW
+    seen_from = targets << (W + 1)  # >> (g + 1) puts bit g - W of targets at 0
+    while origins:
+        g1 = origins.bit_length()
+        origins ^= top[g1]
+        out += tables[g1][(seen_from >> g1) & _WINDOW]
 
 
 def _append_moves(out: list[int], origin: int, targets: int) -> None:
@@ -101,10 +114,11 @@ def _append_moves(out: list[int], origin: int, targets: int) -> None:
     g1 = origin.bit_length()
     targets &= _NOT_NEIGHBOUR[g1]
     moves = _MOVES_FROM[g1]
+    top = _TOP
     while targets:
-        low = targets & -targets
-        out.append(moves[low.bit_length()])
-        targets ^= low
+        g = targets.bit_length()
+        out.append(moves[g])
+        targets ^= top[g]
 
 
 def _hop_front(front: int, over: int) -> int:
@@ -164,8 +178,10 @@ def _append_man_jumps(out: list[int], own_men: int, jumpable: int, free: int,
     bridged = own_men & (
         ((free << 1) & (free >> 1)) | ((free << w1) & (free >> w1)) | ((free << W) & (free >> W))
     )
+    top = _TOP
     while can_hop:
-        man = can_hop & -can_hop
+        g1 = can_hop.bit_length()
+        man = top[g1]
         can_hop ^= man
         avail = free
         front = man
@@ -178,7 +194,6 @@ def _append_man_jumps(out: list[int], own_men: int, jumpable: int, free: int,
             if not front & onward:
                 break
         reached = free ^ avail
-        g1 = man.bit_length()
         if man & bridged and reached & NEIGHBOURS[g1 - 1] and reached & _bridge_ends(man, free):
             over = jumpable ^ man
             avail = free
@@ -190,9 +205,9 @@ def _append_man_jumps(out: list[int], own_men: int, jumpable: int, free: int,
         reached &= _NOT_NEIGHBOUR[g1]
         moves = _MOVES_FROM[g1]
         while reached:
-            low = reached & -reached
-            out.append(moves[low.bit_length()])
-            reached ^= low
+            g = reached.bit_length()
+            out.append(moves[g])
+            reached ^= top[g]
 
 
 class MoveGenerator:
@@ -244,40 +259,45 @@ class MoveGenerator:
         jumpable pieces in front of frontier cells; the cell right behind such a run is a line
         landing (continuing only with ``king_chain_after_line``).
         """
-        w1 = _W1
+        v2, u2 = 2 * _W1, 2 * W
         e, w, se, nw, s_, n_ = hops
         runs = []
         for s in POSITIVE_SHIFTS:
             pair = jumpable & (jumpable >> s)  # a jumpable piece with another right behind it
-            runs.append((s, pair >> s, pair << (2 * s)))
+            if pair:
+                runs.append((s, 2 * s, pair >> s, pair << (2 * s)))
         chain = self.chain_after_line
         seen = king
         ends = 0
         front = king
         while front:
             single = (
-                ((front & e) << 2) | ((front & w) >> 2) | ((front & se) << 2 * w1)
-                | ((front & nw) >> 2 * w1) | ((front & s_) << 2 * W) | ((front & n_) >> 2 * W)
+                ((front & e) << 2) | ((front & w) >> 2) | ((front & se) << v2)
+                | ((front & nw) >> v2) | ((front & s_) << u2) | ((front & n_) >> u2)
             )
             line = 0
-            for s, up, down in runs:
+            for s, s2, up, down in runs:
                 run = front & up
                 if run:
-                    run = (run << 2 * s) & jumpable
+                    run = (run << s2) & jumpable
                     while run:
                         run <<= s
                         line |= run
                         run &= jumpable
                 run = front & down
                 if run:
-                    run = (run >> 2 * s) & jumpable
+                    run = (run >> s2) & jumpable
                     while run:
                         run >>= s
                         line |= run
                         run &= jumpable
-            line &= free
-            ends |= single | line
-            front = ((single | line) if chain else single) & ~seen
+            if line:
+                line &= free
+                ends |= line
+                if chain:
+                    single |= line
+            ends |= single
+            front = single & ~seen
             seen |= front
         return ends
 
