@@ -66,7 +66,7 @@ def test_move_generator_matches_engine(rows: int) -> None:
     geo = board(rows)
     rng = random.Random(rows)
     results = set()
-    for _ in range(400):
+    for _ in range(250):
         dice = random_dice(rng, rows)
         to_move = rng.randrange(2)
         state = DiceOutState.make(game, dice, to_move)

@@ -163,6 +163,7 @@ def sweep(V, T, D, D_rows, open_chunks, sets, rank_of_colex, nbr, target0, targe
         top_white = np.zeros(cells, np.int64)
         mine = np.zeros(cells * 3, np.bool_)
         w = np.empty(3, np.int64)
+        dirty = np.empty(chunks, np.uint8)
         r = sets[row]
         for i in range(3):
             mine[r[i]] = True
@@ -176,15 +177,16 @@ def sweep(V, T, D, D_rows, open_chunks, sets, rank_of_colex, nbr, target0, targe
             if changed == 0:
                 resolved[row] = 0
                 continue
+            # chunks where some child changed: OR of the children's rows of D (vectorises well)
+            for cb in range(chunks):
+                dirty[cb] = D[row, cb]
+            for k in range(nk):
+                child = c_child[k]
+                for cb in range(chunks):
+                    dirty[cb] |= D[child, cb]
         for cb in range(chunks):
-            if open_chunks[row, cb] == 0:
+            if open_chunks[row, cb] == 0 or (d > 1 and dirty[cb] == 0):
                 continue
-            if d > 1:
-                changed = D[row, cb]
-                for k in range(nk):
-                    changed |= D[c_child[k], cb]
-                if changed == 0:
-                    continue
             still_open = 0
             for col in range(cb * CHUNK, min(n, (cb + 1) * CHUNK)):
                 if V[row, col] != UNKNOWN:
@@ -214,6 +216,8 @@ def sweep(V, T, D, D_rows, open_chunks, sets, rank_of_colex, nbr, target0, targe
                         break
                     if d == 1:  # nothing is known about children yet
                         all_won = False
+                        if not w_equal and not c_exit[k]:
+                            break  # exits come first, so no later move can win at once
                         continue
                     st = _status(T, c_child[k], col)
                     if st == ST_LOST:

@@ -1,0 +1,38 @@
+"""The opening study on the solved 2-row test board."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from asobiba.games.diceout.setup import ROLLS
+from asobiba.games.diceout.solver.positions import coordinates
+from asobiba.games.diceout.solver.study import home_slots, opening_value, write_study
+from asobiba.games.diceout.solver.table import decode, find_table
+
+
+def test_opening_values_do_not_depend_on_colour(tables_dir: Path) -> None:
+    """Red starting with roll A against B is worth what white starting with A against B is."""
+    table = find_table(2, tables_dir)
+    assert table is not None
+    for a in ROLLS:
+        for b in ROLLS:
+            white_first = decode(table.code(*coordinates(
+                table.board, home_slots(2, b, 0), home_slots(2, a, 1), 1)))
+            assert opening_value(table, a, b) == white_first
+
+
+def test_study_files(tables_dir: Path, tmp_path: Path) -> None:
+    table = find_table(2, tables_dir)
+    assert table is not None
+    report = write_study([table], tmp_path)
+    assert report.name == "diceout.md"
+    assert (tmp_path / "diceout-openings-r2.png").stat().st_size > 0
+    assert (tmp_path / "diceout-distances.png").stat().st_size > 0
+    (study,) = json.loads((tmp_path / "diceout-study.json").read_text())
+    chances = study["first_player_roll_rule"]
+    assert abs(sum(chances.values()) - 1) < 1e-12
+    assert len(study["openings"]) == 576
+    line = study["longest_example"]["line"]
+    assert len(line) == study["longest_forced_win_live"]
+    assert "5×2" in report.read_text()
