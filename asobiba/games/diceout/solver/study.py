@@ -232,7 +232,8 @@ def plot_distances(studies: list[BoardStudy], path: Path) -> None:
 
 
 def percent(x: float) -> str:
-    return f"{100 * x:.2f}%"
+    """A share as a percentage with 4 significant digits (small draw shares stay visible)."""
+    return f"{100 * x:.4g}%"
 
 
 def render_report(studies: list[BoardStudy]) -> str:

@@ -6,11 +6,13 @@ that no sequence of best play resolves is a draw (by repetition, RULINGS.md §2)
 
 Tables live in ``<tables>/diceout-r{rows}`` where ``<tables>`` defaults to
 ``platformdirs.user_data_dir("asobiba")/tables``. A table counts only when its ``meta.json`` says it is
-complete and the SHA-256 of ``values.u8`` matches (checked once per process and file version).
+complete and the SHA-256 of ``values.u8`` matches (hashed once per file version: the result is kept
+in ``values.verified`` with the file's size and modification time).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from functools import cache
 from pathlib import Path
@@ -24,6 +26,7 @@ from .positions import state_coordinates
 from .retrograde import FORMAT, TableFiles, sha256_file
 
 WIN, LOSS, DRAW = "win", "loss", "draw"
+VERIFIED = "values.verified"
 
 
 class TableMissingError(AsobibaError):
@@ -127,7 +130,20 @@ class Table:
 
 @cache
 def _verified(path: str, size: int, mtime_ns: int, expected: str) -> bool:
-    return sha256_file(Path(path)) == expected
+    """Whether the values file hashes to ``expected``; the answer is cached per file version, in this
+    process and in a ``values.verified`` stamp next to the table (so a 4.6 GB file is hashed once)."""
+    stamp = Path(path).with_name(VERIFIED)
+    version = {"size": size, "mtime_ns": mtime_ns, "sha256": expected}
+    try:
+        if json.loads(stamp.read_text(encoding="utf-8")) == version:
+            return True
+    except (OSError, ValueError):
+        pass
+    if sha256_file(Path(path)) != expected:
+        return False
+    with contextlib.suppress(OSError):  # a read-only table directory: hash again next time
+        stamp.write_text(json.dumps(version) + "\n", encoding="utf-8")
+    return True
 
 
 def find_table(rows: int, directory: Path | None = None) -> Table | None:
