@@ -85,10 +85,10 @@ def _steps_by_window() -> list[dict[int, tuple[int, ...]]]:
                 if 0 <= g - W + o < GRID_BITS and CELL_OF_GRID[g - W + o] >= 0]
         assert sum(1 << t for _, t in near) == NEIGHBOURS[g]
         base = CELL_OF_GRID[g] * NUM_CELLS
-        table = {}
-        for subset in range(1 << len(near)):
-            chosen = [near[i] for i in range(len(near)) if subset >> i & 1]
-            table[sum(1 << o for o, _ in chosen)] = tuple(base + CELL_OF_GRID[t] for _, t in chosen)
+        table = {0: ()}
+        for o, t in near:  # every subset: the subsets without this neighbour, then with it
+            bit, action = 1 << o, base + CELL_OF_GRID[t]
+            table.update([(window | bit, steps + (action,)) for window, steps in table.items()])
         tables.append(table)
     return tables
 
@@ -262,44 +262,46 @@ class MoveGenerator:
         v2, u2 = 2 * _W1, 2 * W
         e, w, se, nw, s_, n_ = hops
         runs = []
+        sources = 0  # cells with a run of two or more jumpable pieces next to them
         for s in POSITIVE_SHIFTS:
             pair = jumpable & (jumpable >> s)  # a jumpable piece with another right behind it
             if pair:
-                runs.append((s, 2 * s, pair >> s, pair << (2 * s)))
+                up, down = pair >> s, pair << (2 * s)
+                runs.append((s, 2 * s, up, down))
+                sources |= up | down
         chain = self.chain_after_line
         seen = king
-        ends = 0
+        lines = 0
         front = king
         while front:
             single = (
                 ((front & e) << 2) | ((front & w) >> 2) | ((front & se) << v2)
                 | ((front & nw) >> v2) | ((front & s_) << u2) | ((front & n_) >> u2)
             )
-            line = 0
-            for s, s2, up, down in runs:
-                run = front & up
-                if run:
-                    run = (run << s2) & jumpable
-                    while run:
-                        run <<= s
-                        line |= run
-                        run &= jumpable
-                run = front & down
-                if run:
-                    run = (run >> s2) & jumpable
-                    while run:
-                        run >>= s
-                        line |= run
-                        run &= jumpable
-            if line:
-                line &= free
-                ends |= line
+            if front & sources:
+                line = 0
+                for s, s2, up, down in runs:
+                    run = front & up
+                    if run:
+                        run = (run << s2) & jumpable
+                        while run:
+                            run <<= s
+                            line |= run
+                            run &= jumpable
+                    run = front & down
+                    if run:
+                        run = (run >> s2) & jumpable
+                        while run:
+                            run >>= s
+                            line |= run
+                            run &= jumpable
                 if chain:
-                    single |= line
-            ends |= single
+                    single |= line & free
+                else:
+                    lines |= line & free
             front = single & ~seen
             seen |= front
-        return ends
+        return (seen ^ king) | lines
 
     # -- general hops ----------------------------------------------------------------------------
     def hops(self, g: int, is_king: bool, occ: int, kings: int, free: int,
