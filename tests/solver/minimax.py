@@ -66,3 +66,29 @@ def value(rows: int, mine: tuple[int, ...], theirs: tuple[int, ...], side: int, 
         if child != "win":
             all_lost = False
     return "loss" if all_lost else None
+
+
+def unmoves(rows: int, moved: tuple[int, ...], other: tuple[int, ...], side: int):
+    """Positions before a non-final move of ``side`` that leads to (``moved``, ``other``).
+
+    The moved die is on top of its stack; it came from a neighbouring cell whose top is below the die's
+    previous value (the value steps back 2→1, 3→2, 1→3), and the move ended nothing: neither side shows
+    Dice Out and the die is not on one of ``side``'s target EXIT squares.
+    """
+    everyone = moved + other
+    if shows_dice_out(moved, everyone) or shows_dice_out(other, everyone):
+        return
+    for s in moved:
+        if covered(s, everyone) or s // 3 in targets(rows, side):
+            continue
+        cell, value = divmod(s, 3)
+        previous = (value - 1) % 3
+        file, rank = cell % 5, cell // 5
+        for df, dr in STEPS:
+            f, r = file + df, rank + dr
+            if not (0 <= f < 5 and 0 <= r < rows):
+                continue
+            origin = r * 5 + f
+            if any(o // 3 == origin and o % 3 >= previous for o in everyone):
+                continue
+            yield tuple(sorted([x for x in moved if x != s] + [origin * 3 + previous]))
