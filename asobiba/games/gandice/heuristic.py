@@ -129,9 +129,15 @@ def evaluate(state: State) -> list[float]:
 
 
 LEVEL_TABLE: dict[str, dict[str, Any]] = {
-    "intro": {"agent": "greedy", "spread": 2.0, "miss": 0.3},
-    "weak": {"agent": "greedy", "spread": 0.5},
-    "normal": {"agent": "mcts", "iterations": 150, "playout_plies": 8, "time_limit": 0.45},
-    "strong": {"agent": "mcts", "iterations": 600, "playout_plies": 8, "time_limit": 1.8},
-    "strongest": {"agent": "mcts", "iterations": 1500, "playout_plies": 8, "time_limit": 4.5},
+    "intro": {"agent": "greedy", "spread": 6.0, "miss": 0.5},
+    "weak": {"agent": "greedy", "spread": 2.0, "miss": 0.3},
+    "normal": {"agent": "greedy"},
+    "strong": {"agent": "alphabeta", "max_nodes": 3_000, "max_depth": 2, "chance_horizon": 3,
+               "time_limit": 1.8},
+    "strongest": {"agent": "alphabeta", "max_nodes": 20_000, "max_depth": 3, "chance_horizon": 3,
+                  "time_limit": 4.5},
 }
+"""Greedy levels judge each decision by the exact odds of the rolls it starts (expectation over up
+to four chance levels); the two strongest add expectimax (*-minimax) over two or three decisions,
+rolling the dice of an exchange to the end. Battles offer few decisions (a handful of attack
+choices per game), so the levels are close in strength: see docs/ai.md."""
