@@ -157,15 +157,27 @@ def _hop_masks(jumpable: int, free: int) -> tuple[int, int, int, int, int, int]:
     )
 
 
+def _two_or_more(hops: tuple[int, ...]) -> int:
+    """Cells with hops in two or more of the directions of ``hops``. A cell reached by a hop
+    from a free cell can hop back there; if it has no other hop, it leads nowhere new."""
+    seen = hops[0]
+    more = 0
+    for h in hops[1:]:
+        more |= seen & h
+        seen |= h
+    return more
+
+
 def _append_man_jumps(out: list[int], own_men: int, jumpable: int, free: int,
                   hops: tuple[int, ...]) -> None:
     """Jump chains of men over single non-king pieces (fast path: no long hops, no swaps).
 
     ``hops`` holds, per direction, the cells from which a hop that way lands on a free cell
-    (:func:`_hop_masks`); each man that can hop is flood-filled with two operations per
-    direction, stopping as soon as no newly reached cell can hop on. These masks treat the
-    man itself as a piece to jump; lifted, it is not there, so when its reach holds both ends
-    of a hop over itself, its flood is redone with itself removed.
+    (:func:`_hop_masks`). A man's first hops are its whole reach unless one of them lands
+    where it can hop on; then it is flood-filled with two operations per direction, stopping
+    as soon as no newly reached cell has a second hop (its only one leads back). These masks
+    treat the man itself as a piece to jump; lifted, it is not there, so when its reach holds
+    both ends of a hop over itself, its flood is redone with itself removed.
     """
     w1 = _W1
     w2, v2, u2 = 2, 2 * w1, 2 * W
@@ -178,22 +190,28 @@ def _append_man_jumps(out: list[int], own_men: int, jumpable: int, free: int,
     bridged = own_men & (
         ((free << 1) & (free >> 1)) | ((free << w1) & (free >> w1)) | ((free << W) & (free >> W))
     )
+    branching = free & _two_or_more(hops)
     top = _TOP
     while can_hop:
         g1 = can_hop.bit_length()
         man = top[g1]
         can_hop ^= man
-        avail = free
-        front = man
-        while True:
-            front = (
-                ((front & e) << w2) | ((front & w) >> w2) | ((front & se) << v2)
-                | ((front & nw) >> v2) | ((front & s_) << u2) | ((front & n_) >> u2)
-            ) & avail
-            avail ^= front
-            if not front & onward:
-                break
-        reached = free ^ avail
+        reached = (
+            ((man & e) << w2) | ((man & w) >> w2) | ((man & se) << v2)
+            | ((man & nw) >> v2) | ((man & s_) << u2) | ((man & n_) >> u2)
+        )
+        if reached & onward:
+            avail = free ^ reached
+            front = reached
+            while True:
+                front = (
+                    ((front & e) << w2) | ((front & w) >> w2) | ((front & se) << v2)
+                    | ((front & nw) >> v2) | ((front & s_) << u2) | ((front & n_) >> u2)
+                ) & avail
+                avail ^= front
+                if not front & branching:
+                    break
+            reached = free ^ avail
         if man & bridged and reached & NEIGHBOURS[g1 - 1] and reached & _bridge_ends(man, free):
             over = jumpable ^ man
             avail = free
