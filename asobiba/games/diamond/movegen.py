@@ -23,9 +23,11 @@ paths to the same cell are one move.
   have to be empty); the two pieces change places. Only from a hexagon cell, because the displaced
   piece goes to the start cell and may not stand on the mover's points.
 
-Two generators agree on every position: a fast one for men without long hops (whole-board shifts
-over the grid bitboard, one flood fill per piece that can hop), and a general one walking the
-precomputed rays of each landing cell (kings, long hops, swaps, and :func:`hop_path`).
+Two generators agree on every position: a fast one for games without long hops or swaps
+(whole-board shifts over the grid bitboard: steps by one table look-up per piece, a flood fill only
+for a man whose first hops can go on, frontier rounds for the king), and a general one walking the
+precomputed rays of each landing cell (long hops, swaps, and :func:`hop_path`). The order of the
+moves in the list is not specified.
 """
 
 from __future__ import annotations
