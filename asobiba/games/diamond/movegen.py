@@ -189,9 +189,6 @@ def _append_man_jumps(out: list[int], own_men: int, jumpable: int, free: int,
     if not can_hop:
         return
     onward = free & anywhere
-    bridged = own_men & (
-        ((free << 1) & (free >> 1)) | ((free << w1) & (free >> w1)) | ((free << W) & (free >> W))
-    )
     branching = free & _two_or_more(hops)
     top = _TOP
     while can_hop:
@@ -214,7 +211,7 @@ def _append_man_jumps(out: list[int], own_men: int, jumpable: int, free: int,
                 if not front & branching:
                     break
             reached = free ^ avail
-        if man & bridged and reached & NEIGHBOURS[g1 - 1] and reached & _bridge_ends(man, free):
+        if reached & NEIGHBOURS[g1 - 1] and reached & _bridge_ends(man, free):
             over = jumpable ^ man
             avail = free
             front = man
