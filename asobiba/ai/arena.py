@@ -211,7 +211,7 @@ def _print_tables(console: Console, result: dict) -> None:
         pct = 100 * p["a_score"] / p["games"] if p["games"] else 0.0
         pairs.add_row(p["a"], p["b"], str(p["games"]), f"{p['a_score']:g}", f"{pct:.1f}")
     console.print(pairs)
-    elo = Table(title="Elo (mean 0, 95% interval)")
+    elo = Table(title="Elo (mean 0)")
     elo.add_column("agent")
     elo.add_column("Elo", justify="right")
     elo.add_column("± 95%", justify="right")

@@ -163,3 +163,39 @@ def exact_solver(game: Any) -> _SolvedView | None:
             return None
         _found_tables[rows] = _SolvedView(table)
     return _found_tables[rows]
+
+
+def explain(state: State, action: int) -> tuple[str, str] | None:
+    """One sentence on what the move does: wins, stops a threat, makes one, covers, or races."""
+    child = state.apply(action)
+    mover = state.to_move
+    notation = state.action_to_notation(action)
+    if child.is_terminal and child.winner == mover:
+        if child.reason == "exit":
+            return (f"{notation} でEXITに到達して勝ちです。", f"{notation} reaches an EXIT and wins.")
+        return (f"{notation} で相手のダイスアウトが成立して勝ちです。",
+                f"{notation} makes the opponent's dice show Dice Out and wins.")
+    if child.phase:
+        return None
+    tables, dist, exits = _tables(state.game.options.rows)
+    other = 1 - mover
+    threats_before = _side(state, other, tables, dist[other], exits[other])[3]
+    threats_after = _side(child, other, tables, dist[other], exits[other])[3]
+    mine_before = _side(state, mover, tables, dist[mover], exits[mover])[3]
+    mine_after = _side(child, mover, tables, dist[mover], exits[mover])[3]
+    if threats_before and not threats_after:
+        return (f"{notation} で相手のEXITへの狙いを止めます。",
+                f"{notation} stops the opponent's threat to reach an EXIT.")
+    if mine_after > mine_before:
+        return (f"{notation} で次にEXITへ進む狙いを作ります。",
+                f"{notation} sets up a threat to reach an EXIT next move.")
+    frm = action >> 3
+    to = tables.board.neighbours[frm][action & 7]
+    if any(s // 3 == to for s in state.dice[other]):
+        return (f"{notation} で相手のダイスの上に乗り、動けなくします。",
+                f"{notation} lands on an opponent's die and pins it.")
+    if dist[mover][to] < dist[mover][frm]:
+        return (f"{notation} でダイスを相手側のEXITに近づけます。",
+                f"{notation} brings a die closer to a target EXIT.")
+    return (f"{notation} は狙いの形を整える手です（読みで最善）。",
+            f"{notation} improves the set-up; the search rates it best.")

@@ -141,3 +141,34 @@ LEVEL_TABLE: dict[str, dict[str, Any]] = {
 to four chance levels); the two strongest add expectimax (*-minimax) over two or three decisions,
 rolling the dice of an exchange to the end. Battles offer few decisions (a handful of attack
 choices per game), so the levels are close in strength: see docs/ai.md."""
+
+
+def explain(state: State, action: int) -> tuple[str, str] | None:
+    """For an attack, the exact odds of the exchange; for a re-summon, what it hopes to raise."""
+    from . import actions as A
+
+    base, a, t = A.split(action)
+    notation = state.action_to_notation(action)
+    if base == A.ATTACK:
+        lu = state.lineup
+        t_state = SUMMONED if state.is_summoned(t) else state.summon[t]
+        beaten, lost, _ = exchange_odds(lu.dice[a].table, lu.dice[t].table, t_state)
+        win, loss = round(100 * beaten), round(100 * lost)
+        return (
+            f"{notation}：アイテムなしで相手を倒す確率は{win}%、返り討ちは{loss}%です。",
+            f"{notation}: without items it beats the defender {win}% of the time and is "
+            f"struck down {loss}% of the time.",
+        )
+    if base == A.RESUMMON:
+        weak = sum(1 for u in state.units(state.actor) if not state.is_summoned(u))
+        if not weak:
+            return (
+                f"{notation}：全員召喚済みですが、攻撃より振り直しの見込みが高いと読みました。",
+                f"{notation}: every unit is summoned, yet the search rates a re-roll above any "
+                f"attack.",
+            )
+        return (
+            f"{notation}：召喚できていない{weak}体を呼び直します。",
+            f"{notation}: re-rolls to summon the {weak} unit(s) not yet fully summoned.",
+        )
+    return None
