@@ -250,3 +250,17 @@ def test_diceout_strongest_and_hints_follow_the_solved_table(monkeypatch) -> Non
     # under manual declaration the table does not apply: the search answers
     manual = state_from_position("diceout", {**state.to_json(), "options": {"declare": "manual"}})
     assert heuristic.exact_solver(manual.game).verdict(manual) is None
+
+
+def test_hint_reasons_name_what_the_move_does() -> None:
+    from asobiba.games.diceout.heuristic import explain as diceout_explain
+    from asobiba.games.gandice import actions as A
+    from asobiba.games.gandice.heuristic import explain as gandice_explain
+
+    state = diceout(EXIT_IN_ONE)
+    ja, en = diceout_explain(state, winning_actions(state)[0])
+    assert "EXIT" in ja and "wins" in en
+    turn = next(s for s in random_states("gandice", 10, 2) if s.phase == 2)
+    attack = next(a for a in turn.legal_actions() if A.split(a)[0] == A.ATTACK)
+    ja, en = gandice_explain(turn, attack)
+    assert "%" in ja and "%" in en
