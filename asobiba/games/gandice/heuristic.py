@@ -130,16 +130,17 @@ def evaluate(state: State) -> list[float]:
 
 LEVEL_TABLE: dict[str, dict[str, Any]] = {
     "intro": {"agent": "greedy", "spread": 6.0, "miss": 0.5},
-    "weak": {"agent": "greedy", "spread": 2.0, "miss": 0.3},
-    "normal": {"agent": "greedy"},
-    "strong": {"agent": "alphabeta", "max_nodes": 3_000, "max_depth": 2, "chance_horizon": 3,
+    "weak": {"agent": "greedy"},
+    "normal": {"agent": "alphabeta", "max_nodes": 1_500, "max_depth": 2, "chance_horizon": 3,
+               "time_limit": 0.45},
+    "strong": {"agent": "alphabeta", "max_nodes": 6_000, "max_depth": 3, "chance_horizon": 3,
                "time_limit": 1.8},
-    "strongest": {"agent": "alphabeta", "max_nodes": 20_000, "max_depth": 3, "chance_horizon": 3,
+    "strongest": {"agent": "alphabeta", "max_nodes": 15_000, "max_depth": 4, "chance_horizon": 3,
                   "time_limit": 4.5},
 }
-"""Greedy levels judge each decision by the exact odds of the rolls it starts (expectation over up
-to four chance levels); the two strongest add expectimax (*-minimax) over two or three decisions,
-rolling the dice of an exchange to the end. Battles offer few decisions (a handful of attack
+"""The greedy levels judge each decision by the exact odds of the rolls it starts (expectation over
+up to four chance levels); from ``normal`` on, expectimax (*-minimax) looks two to four decisions
+ahead, rolling the dice of an exchange to the end. Battles offer few decisions (a handful of attack
 choices per game), so the levels are close in strength: see docs/ai.md."""
 
 
