@@ -29,7 +29,8 @@ class RandomAgent:
 class GreedyAgent:
     """One ply: the move whose resulting position the heuristic likes best for the mover.
 
-    Moves that trigger dice are valued by the exact expectation over the outcomes.
+    Moves that trigger dice are valued by the exact expectation over the outcomes of the next
+    ``chance_depth`` rolls (two by default: an attack roll and the defence roll).
     """
 
     def __init__(
@@ -39,12 +40,14 @@ class GreedyAgent:
         seed: int | None = None,
         spread: float = 0.0,
         miss: float = 0.0,
+        chance_depth: int = 2,
         name: str = "greedy",
     ) -> None:
         self.name = name
         self.evaluate = evaluate
         self.spread = spread
         self.miss = miss
+        self.chance_depth = chance_depth
         self.rng = make_rng(seed)
 
     def choose(self, state: State) -> int:
@@ -54,7 +57,7 @@ class GreedyAgent:
             child = state.apply(action)
             if is_sole_win(child, me):
                 return action
-            scored.append((action, expected_values(child, self.evaluate)[me]))
+            scored.append((action, expected_values(child, self.evaluate, self.chance_depth)[me]))
         if self.miss > 0 and len(scored) > 1:
             seen = [m for m in scored if self.rng.random() >= self.miss]
             scored = seen or [self.rng.choice(scored)]
