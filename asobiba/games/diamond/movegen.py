@@ -171,7 +171,7 @@ def _two_or_more(hops: tuple[int, ...]) -> int:
 
 
 def _append_man_jumps(out: list[int], own_men: int, jumpable: int, free: int,
-                  hops: tuple[int, ...]) -> None:
+                      hops: tuple[int, ...], branching: int) -> None:
     """Jump chains of men over single non-king pieces (fast path: no long hops, no swaps).
 
     ``hops`` holds, per direction, the cells from which a hop that way lands on a free cell
@@ -189,7 +189,6 @@ def _append_man_jumps(out: list[int], own_men: int, jumpable: int, free: int,
     if not can_hop:
         return
     onward = free & anywhere
-    branching = free & _two_or_more(hops)
     top = _TOP
     while can_hop:
         g1 = can_hop.bit_length()
@@ -263,18 +262,24 @@ class MoveGenerator:
             return out
         jumpable = occ & ~kings
         hops = _hop_masks(jumpable, free)
-        _append_man_jumps(out, own_men, jumpable, free, hops)
+        branching = free & _two_or_more(hops)
+        _append_man_jumps(out, own_men, jumpable, free, hops, branching)
         if own_king:
-            _append_moves(out, own_king, self._king_targets(own_king, jumpable, free, hops))
+            _append_moves(out, own_king,
+                          self._king_targets(own_king, jumpable, free, hops, branching))
         return out
 
-    def _king_targets(self, king: int, jumpable: int, free: int, hops: tuple[int, ...]) -> int:
+    def _king_targets(self, king: int, jumpable: int, free: int, hops: tuple[int, ...],
+                      branching: int) -> int:
         """Cells a king's jump chain can end on (fast path: no long hops, no swaps).
 
-        Each round moves the whole frontier at once: single hops through the shared ``hops``
-        masks, and line hops by extending, direction by direction, the runs of two or more
-        jumpable pieces in front of frontier cells; the cell right behind such a run is a line
-        landing (continuing only with ``king_chain_after_line``).
+        Layer by layer: the single hops (through the shared ``hops`` masks) are followed to
+        the end, the whole frontier at once and stopping, like a man's flood, when no new cell
+        has a second hop; then line hops are taken from every cell of the layer at once, by
+        extending, direction by direction, the runs of two or more jumpable pieces next to
+        them: the cell right behind such a run is a line landing, which starts the next layer
+        with ``king_chain_after_line`` and ends the move without it. ``branching`` holds the
+        free cells with single hops in two or more directions.
         """
         v2, u2 = 2 * _W1, 2 * W
         e, w, se, nw, s_, n_ = hops
@@ -287,25 +292,33 @@ class MoveGenerator:
                 runs.append((s, 2 * s, up, down))
                 sources |= up | down
         chain = self.chain_after_line
-        seen = king
+        avail = free  # free cells not reached yet
         lines = 0
+        anywhere = e | w | se | nw | s_ | n_
         front = king
+        keep, then = -1, anywhere  # no single hop leads back to the king's start cell
         while front:
-            single = (
-                ((front & e) << 2) | ((front & w) >> 2) | ((front & se) << v2)
-                | ((front & nw) >> v2) | ((front & s_) << u2) | ((front & n_) >> u2)
-            )
-            if front & sources:
+            layer = front
+            while front & keep:
+                front = (
+                    ((front & e) << 2) | ((front & w) >> 2) | ((front & se) << v2)
+                    | ((front & nw) >> v2) | ((front & s_) << u2) | ((front & n_) >> u2)
+                ) & avail
+                avail ^= front
+                layer |= front
+                keep, then = then, branching
+            front = 0
+            if layer & sources:
                 line = 0
                 for s, s2, up, down in runs:
-                    run = front & up
+                    run = layer & up
                     if run:
                         run = (run << s2) & jumpable
                         while run:
                             run <<= s
                             line |= run
                             run &= jumpable
-                    run = front & down
+                    run = layer & down
                     if run:
                         run = (run >> s2) & jumpable
                         while run:
@@ -313,12 +326,12 @@ class MoveGenerator:
                             line |= run
                             run &= jumpable
                 if chain:
-                    single |= line & free
+                    front = line & avail
+                    avail ^= front
                 else:
                     lines |= line & free
-            front = single & ~seen
-            seen |= front
-        return (seen ^ king) | lines
+            keep, then = anywhere, branching  # no single hop leads back to a line hop's start
+        return (free ^ avail) | lines
 
     # -- general hops ----------------------------------------------------------------------------
     def hops(self, g: int, is_king: bool, occ: int, kings: int, free: int,
