@@ -182,3 +182,27 @@ def test_unknown_agent_name_is_a_one_line_user_error() -> None:
         make_agent(make_game("toyttt"), "grandmaster")
     message = str(info.value)
     assert "\n" not in message and "strongest" in message and "random" in message
+
+
+def test_chance_horizon_rolls_out_dice_left_at_the_horizon() -> None:
+    state = make_game("toyrace", {"target": 30}).new_state()
+    # One decision deep: without a horizon the gamble is judged before its roll (no gain yet),
+    # with one it is judged by the exact expectation (1.5 points against 1).
+    blind = AlphaBetaAgent(race_evaluate, max_nodes=10**4, max_depth=1)
+    rolled = AlphaBetaAgent(race_evaluate, max_nodes=10**4, max_depth=1, chance_horizon=1)
+    assert blind.choose(state) == 0
+    assert rolled.choose(state) == 1
+
+
+def test_beam_prunes_below_the_root_only() -> None:
+    state = make_game("toynim2", {"pile": 9}).new_state()
+
+    def prefer_small(s, actions):
+        return [-a for a in actions]
+
+    full = AlphaBetaAgent(nim_evaluate, max_nodes=10**6, max_depth=6, priors=prefer_small)
+    narrow = AlphaBetaAgent(nim_evaluate, max_nodes=10**6, max_depth=6, priors=prefer_small, beam=1)
+    wide, thin = full.analyse(state), narrow.analyse(state)
+    assert thin.nodes < wide.nodes
+    assert thin.action in state.legal_actions()
+    assert len(set(thin.line[1:])) == 1  # below the root only the favourite move is searched
