@@ -177,7 +177,8 @@ def _append_man_jumps(out: list[int], own_men: int, jumpable: int, free: int,
     ``hops`` holds, per direction, the cells from which a hop that way lands on a free cell
     (:func:`_hop_masks`). A man's first hops are its whole reach unless one of them lands
     where it can hop on; then it is flood-filled with two operations per direction, stopping
-    as soon as no newly reached cell has a second hop (its only one leads back). These masks
+    as soon as no newly reached cell is in ``branching`` (free cells with a hop in two or more
+    directions; a cell with one hop only leads back where it came from). These masks
     treat the man itself as a piece to jump; lifted, it is not there, so when its reach holds
     both ends of a hop over itself, its flood is redone with itself removed.
     """
