@@ -11,7 +11,8 @@
   roll). Values are bounded by [-1, 1], so after each outcome
   the node's possible range is known and the search of the remaining outcomes is cut as soon as
   the range leaves the (alpha, beta) window; each outcome is searched with the window that matters.
-* Iterative deepening with a **node budget** (deterministic), a transposition table on
+* Iterative deepening with a **node budget** (deterministic; when it runs out, the deepest finished
+  iteration answers, or the best move finished in the unfinished one), a transposition table on
   ``state.key()``, and move ordering by the table's move, killer moves, game priors (when the
   heuristic offers ``move_priors``) and the history heuristic. A time limit may be given as a safety
   cap only; budgets are calibrated so that it is not reached in play.
@@ -87,17 +88,16 @@ class AlphaBetaAgent:
             actions.sort(key=lambda a: -pri[a])
         best: SearchResult | None = None
         for depth in range(1, self.max_depth + 1):
-            self.abortable = depth > 1
             self.cut = False
             self.saw_chance = False
             self.partial: tuple[int, float] | None = None
             try:
                 action, value, scores = self._root(state, actions, depth)
             except _OutOfBudget:
-                if self.partial is not None and best is not None:
-                    action, value = self.partial
-                    if action != best.action:
-                        best = self._result(state, action, value, depth)
+                if self.partial is not None and (best is None or self.partial[0] != best.action):
+                    best = self._result(state, *self.partial, depth)
+                elif best is None:  # not even one move judged: the priors' favourite
+                    best = SearchResult(actions[0], 0.0, [actions[0]], 0, self.nodes)
                 break
             best = self._result(state, action, value, depth)
             if best.exact or not self.cut:
@@ -149,15 +149,10 @@ class AlphaBetaAgent:
 
     def _search(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
         self.nodes += 1
-        if self.abortable:
-            if self.nodes >= self.max_nodes:
-                raise _OutOfBudget
-            if (
-                self.deadline is not None
-                and not self.nodes & 127
-                and time.perf_counter() > self.deadline
-            ):
-                raise _OutOfBudget
+        if self.nodes >= self.max_nodes:
+            raise _OutOfBudget
+        if self.deadline is not None and not self.nodes & 31 and time.perf_counter() > self.deadline:
+            raise _OutOfBudget
         player = state.current_player
         if player == TERMINAL:
             r = state.returns()[self.me]

@@ -129,7 +129,7 @@ def evaluate(state: State) -> list[float]:
 
 
 LEVEL_TABLE: dict[str, dict[str, Any]] = {
-    "intro": {"agent": "greedy", "spread": 6.0, "miss": 0.5},
+    "intro": {"agent": "greedy", "spread": 6.0, "miss": 0.5, "chance_depth": 1},
     "weak": {"agent": "greedy"},
     "normal": {"agent": "alphabeta", "max_nodes": 1_500, "max_depth": 2, "chance_horizon": 3,
                "time_limit": 0.45},
