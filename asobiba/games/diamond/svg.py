@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from .game import DiamondState
 
 UNIT = 30.0
+MARGIN = 8.0
+"""Room around the star so the rings and kings on the apex cells stay inside the viewBox."""
 """Distance between neighbouring holes, in SVG user units."""
 
 _FILL = {"red": "#d8352a", "yellow": "#f2c21b", "green": "#2f9e44"}
@@ -97,8 +99,8 @@ def render_svg(
     if last_move is not None and last_move != PASS:
         f, t = decode(last_move)
         last = {web_name(*CELLS[f]), web_name(*CELLS[t])}
-    half_w = 6.8 * UNIT
-    half_h = 8.3 * UNIT * math.sqrt(3) / 2
+    half_w = 6.8 * UNIT + MARGIN
+    half_h = 8.3 * UNIT * math.sqrt(3) / 2 + MARGIN
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-half_w:.1f} {-half_h:.1f} '
         f'{2 * half_w:.1f} {2 * half_h:.1f}" class="diamond-board" role="img" '
