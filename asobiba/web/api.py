@@ -18,6 +18,7 @@ from .catalog import catalog, setup
 from .catalog import preview as board_preview
 from .protocol import Command, ProtocolError, parse_move
 from .rooms import Rooms
+from .tables import TableBuilds, parse_rows
 from .view import frame, summary
 
 router = APIRouter(prefix="/api")
@@ -152,3 +153,20 @@ async def upload_record(request: Request) -> JSONResponse:
     """Open an uploaded record (checked move by move) for replay."""
     table = await rooms_of(request).import_record(await json_body(request))
     return JSONResponse({"id": table.id, "url": f"/replay/{table.id}"}, status_code=201)
+
+
+def tables_of(request: Request) -> TableBuilds:
+    return request.app.state.tables
+
+
+@router.get("/tables/diceout/{rows}")
+async def get_table(request: Request, rows: str) -> dict[str, Any]:
+    """The perfect-play table of the 5 × ``rows`` board: missing, building (with progress), ready, error."""
+    return await tables_of(request).status(parse_rows(rows))
+
+
+@router.post("/tables/diceout/{rows}")
+async def build_table(request: Request, rows: str) -> JSONResponse:
+    """Start building the table in the background (202); a running or finished one just answers its status."""
+    started, status = await tables_of(request).build(parse_rows(rows))
+    return JSONResponse(status, status_code=202 if started else 200)

@@ -19,22 +19,27 @@ from ..core.errors import AsobibaError
 from . import api, sockets
 from .rooms import GameNotFound, Rooms
 from .store import Store, resolve_db_url
+from .tables import TableBuilds
 
 STATIC = Path(__file__).parent / "static"
 
 
-def create_app(db_url: str) -> FastAPI:
-    """The web table over the database at ``db_url`` (a SQLAlchemy URL or a SQLite file path)."""
+def create_app(db_url: str, tables: TableBuilds | None = None) -> FastAPI:
+    """The web table over the database at ``db_url`` (a SQLAlchemy URL or a SQLite file path).
+
+    ``tables``: the Dice Out table builds (default: the solver's tables in its default directory)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(resolve_db_url(db_url))
         app.state.rooms = Rooms(store)
+        app.state.tables = tables or TableBuilds()
         await app.state.rooms.resume_all()
         try:
             yield
         finally:
             await app.state.rooms.close()
+            app.state.tables.close()
             store.close()
 
     app = FastAPI(title="asobiba web table", lifespan=lifespan, docs_url="/api/docs")

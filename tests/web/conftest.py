@@ -49,21 +49,30 @@ def free_port() -> int:
 
 
 class Server:
-    """``asobiba.web.server.serve`` in a subprocess on 127.0.0.1 and a free port."""
+    """``asobiba.web.server.serve`` in a subprocess on 127.0.0.1 and a free port.
 
-    def __init__(self, db: Path) -> None:
+    The solver's tables directory is an empty one next to the database (``XDG_DATA_HOME``), so no
+    test hashes or uses a real table; ``fake_tables=True`` serves with ``fake_tables.FakeSolver``."""
+
+    def __init__(self, db: Path, *, fake_tables: bool = False) -> None:
         self.db = db
+        self.fake_tables = fake_tables
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Server:
-        code = f"from asobiba.web.server import serve; serve('127.0.0.1', {self.port}, {str(self.db)!r})"
+        if self.fake_tables:
+            code = (f"import sys; sys.path.insert(0, {str(Path(__file__).parent.parent)!r}); "
+                    f"from web.fake_tables import serve; serve({self.port}, {str(self.db)!r})")
+        else:
+            code = f"from asobiba.web.server import serve; serve('127.0.0.1', {self.port}, {str(self.db)!r})"
+        env = {**os.environ, "XDG_DATA_HOME": str(self.db.parent / "xdg-data")}
         self.process = subprocess.Popen(
             [sys.executable, "-c", code],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
-            env=os.environ.copy(),
+            env=env,
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -92,6 +101,14 @@ class Server:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     srv = Server(tmp_path / "served.sqlite3").start()
+    yield srv
+    srv.kill()
+
+
+@pytest.fixture
+def fake_table_server(tmp_path: Path) -> Iterator[Server]:
+    """A server whose Dice Out table builds are quick fakes that advance by themselves."""
+    srv = Server(tmp_path / "served.sqlite3", fake_tables=True).start()
     yield srv
     srv.kill()
 

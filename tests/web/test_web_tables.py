@@ -1,0 +1,141 @@
+"""The Dice Out table endpoints: status, background builds, refusals (docs/web.md, "Perfect-play tables").
+
+The solver is replaced by ``fake_tables.FakeSolver`` (jobs advance when the test says so), except in
+one end-to-end test on the solver's tiny 5×2 test board. No 5×4 or 5×5 table is ever built here.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from web.fake_tables import STEPS, FakeSolver
+
+from asobiba.games.diceout.solver.table import find_table, table_directory
+from asobiba.web.app import create_app
+from asobiba.web.tables import TableBuilds
+
+URL = "/api/tables/diceout/{}"
+
+
+@pytest.fixture
+def solver() -> FakeSolver:
+    return FakeSolver()
+
+
+@pytest.fixture
+def tables(db_url: str, solver: FakeSolver) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, tables=solver.builds())) as c:
+        yield c
+
+
+def test_missing_building_ready(tables: TestClient, solver: FakeSolver) -> None:
+    assert tables.get(URL.format(5)).json() == {
+        "rows": 5, "status": "missing", "phase": None, "fraction": 0.0, "error": None,
+    }
+    started = tables.post(URL.format(5))
+    assert started.status_code == 202
+    assert started.json()["status"] == "building" and started.json()["fraction"] == 0.0
+    solver.jobs[0].step()
+    solver.jobs[0].step()
+    building = tables.get(URL.format(5)).json()
+    assert building["status"] == "building"
+    assert building["phase"] == "pass 1: sweep" and building["fraction"] == 0.5
+    for _ in range(STEPS - 2):
+        solver.jobs[0].step()
+    ready = tables.get(URL.format(5)).json()
+    assert ready["status"] == "ready" and ready["fraction"] == 1.0 and ready["size_bytes"] == 5000
+    assert tables.get(URL.format(4)).json()["status"] == "missing"  # each board has its own table
+
+
+def test_one_build_per_board_at_a_time(tables: TestClient, solver: FakeSolver) -> None:
+    assert tables.post(URL.format(4)).status_code == 202
+    solver.jobs[0].step()
+    again = tables.post(URL.format(4))
+    assert again.status_code == 200
+    assert again.json()["status"] == "building" and again.json()["fraction"] == 0.25
+    assert len(solver.jobs) == 1
+    assert tables.post(URL.format(5)).status_code == 202  # another board builds beside it
+    for _ in range(STEPS - 1):
+        solver.jobs[0].step()
+    done = tables.post(URL.format(4))
+    assert done.status_code == 200 and done.json()["status"] == "ready"
+    assert len(solver.jobs) == 2
+
+
+def test_failed_build_reports_the_error_and_can_be_restarted(tables: TestClient, solver: FakeSolver) -> None:
+    tables.post(URL.format(5))
+    solver.jobs[0].step()
+    solver.jobs[0].fail("OSError: [Errno 28] No space left on device")
+    failed = tables.get(URL.format(5)).json()
+    assert failed["status"] == "error" and failed["error"] == "OSError: [Errno 28] No space left on device"
+    assert failed["fraction"] == 0.25
+    restarted = tables.post(URL.format(5))
+    assert restarted.status_code == 202 and restarted.json()["status"] == "building"
+    assert len(solver.jobs) == 2
+
+
+@pytest.mark.parametrize("rows", ["1", "10", "-3", "five", "4.5"])
+def test_rows_outside_the_solver_are_refused(tables: TestClient, solver: FakeSolver, rows: str) -> None:
+    for method in ("GET", "POST"):
+        answer = tables.request(method, URL.format(rows))
+        assert answer.status_code == 400
+        assert "rows must be" in answer.json()["error"]
+    assert solver.jobs == []
+
+
+def test_a_table_too_large_for_the_machine_is_refused(tables: TestClient, solver: FakeSolver) -> None:
+    answer = tables.post(URL.format(9))  # 5×9: about 160 GB, the solver's own check refuses it
+    assert answer.status_code == 400
+    assert "5×9 table needs" in answer.json()["error"]
+    assert solver.jobs == []
+    assert tables.get(URL.format(9)).json()["status"] == "missing"
+
+
+def test_a_slow_table_check_does_not_block_the_server(db_url: str) -> None:
+    """find_table hashes a fresh table once (seconds); other requests are answered meanwhile."""
+    release = threading.Event()
+    entered = threading.Event()
+
+    def slow_find(rows: int, directory: Path | None) -> None:
+        entered.set()
+        release.wait(30)
+
+    answers: list[int] = []
+    with TestClient(create_app(db_url, tables=TableBuilds(find=slow_find))) as c:
+        waiting = threading.Thread(target=lambda: answers.append(c.get(URL.format(5)).status_code))
+        waiting.start()
+        assert entered.wait(30)
+        assert c.get("/api/catalog").status_code == 200  # answered while the check still runs
+        assert answers == []
+        release.set()
+        waiting.join(30)
+    assert answers == [200]
+
+
+def test_default_tables_are_the_solvers(db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    builds = TableBuilds()
+    assert builds.directory is None  # find_table's and build_table_async's own default
+    with TestClient(create_app(db_url)) as c:
+        assert c.get(URL.format(4)).json()["status"] == "missing"
+
+
+def test_real_build_of_the_tiny_test_board(db_url: str, tmp_path: Path) -> None:
+    """End to end with the real solver on its 5×2 test board (a few seconds)."""
+    with TestClient(create_app(db_url, tables=TableBuilds(tmp_path))) as c:
+        assert c.get(URL.format(2)).json()["status"] == "missing"
+        assert c.post(URL.format(2)).status_code == 202
+        for _ in range(600):
+            status = c.get(URL.format(2)).json()
+            if status["status"] != "building":
+                break
+            time.sleep(0.1)
+        assert status["status"] == "ready", status
+    table = find_table(2, tmp_path)
+    assert table is not None and status["size_bytes"] == table.values.nbytes
+    assert table.directory == table_directory(2, tmp_path)
