@@ -61,7 +61,7 @@ class FakeSolver:
     @staticmethod
     def _advance(job: FakeJob) -> None:
         while not job.finished:
-            time.sleep(1.5)
+            time.sleep(0.75)
             job.step()
 
     def builds(self) -> TableBuilds:

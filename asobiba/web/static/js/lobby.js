@@ -6,6 +6,7 @@ import { clear, h, link } from "./dom.js";
 import { colorName, pick, t, when } from "./i18n.js";
 import { launch } from "./launch.js";
 import { choiceControl, MAIN_OPTIONS, optionField } from "./options.js";
+import { tablePanel } from "./tables.js";
 
 const GAME_KEY = "asobiba.lobby.game";
 const DEFAULT_SETTINGS = { opponent: "computer", level: "normal", firstSeat: "you", starter: "roll" };
@@ -34,6 +35,7 @@ export function lobbyPage(root) {
   let choices = loadChoices(gameId);
   let check = { error: null, setup: null };
   let resumable = [];
+  const tables = tablePanel();
 
   const el = h("section", { class: "lobby" });
   root.replaceChildren(el);
@@ -134,10 +136,17 @@ export function lobbyPage(root) {
     }
   }
 
+  /** Dice Out's board size as set (the perfect-play table panel follows it). */
+  function diceoutRows(game) {
+    const spec = game.options.find((s) => s.name === "rows");
+    return check.setup?.options.rows ?? choices.options.rows ?? spec?.default ?? 5;
+  }
+
   function render() {
     if (!catalog) return;
     const game = catalog.games.find((g) => g.id === gameId) ?? catalog.games[0];
     gameId = game.id;
+    if (game.id === "diceout") tables.show(diceoutRows(game));
     const { primary, more } = ruleFields(game);
     const seats = check.setup?.players ?? [];
     const startButton = h(
@@ -178,6 +187,7 @@ export function lobbyPage(root) {
         more.length
           ? h("details", { class: "more" }, h("summary", {}, t("lobby.more")), h("div", { class: "fields" }, more))
           : null,
+        game.id === "diceout" ? tables.el : null,
         h(
           "div",
           { class: "start-row" },
@@ -219,5 +229,5 @@ export function lobbyPage(root) {
     await validate();
   })();
 
-  return { refresh: render, destroy() {} };
+  return { refresh: render, destroy: () => tables.destroy() };
 }

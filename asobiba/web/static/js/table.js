@@ -8,6 +8,7 @@ import { clear, h, link } from "./dom.js";
 import { colorName, has, pick, t } from "./i18n.js";
 import { launch } from "./launch.js";
 import { rulesLine } from "./options.js";
+import { tablePanel } from "./tables.js";
 
 const SETUP_RE = /(\w+):(\d),(\d),(\d)/g;
 
@@ -82,6 +83,8 @@ export function tablePage(root, gameId, dialog) {
   replay.dataset.action = "replay";
   const titleEl = h("h1", { class: "table-title" });
   const rulesEl = h("p", { class: "rules-line muted" });
+  const tables = tablePanel();
+  tables.el.hidden = true;
 
   root.replaceChildren(
     h(
@@ -99,6 +102,7 @@ export function tablePage(root, gameId, dialog) {
         hintEl,
         h("div", { class: "moves-wrap" }, h("h2", { class: "moves-title" }), movesEl),
         h("div", { class: "buttons minor" }, download, replay),
+        tables.el,
         toastEl,
       ),
     ),
@@ -331,6 +335,8 @@ export function tablePage(root, gameId, dialog) {
     root.querySelector(".moves-title").textContent = t("moves.title");
     renderHint();
     renderMoves();
+    tables.el.hidden = view.game !== "diceout";
+    if (view.game === "diceout") tables.show(view.options.rows);
   }
 
   function renderSetup() {
@@ -424,6 +430,7 @@ export function tablePage(root, gameId, dialog) {
     },
     destroy() {
       closed = true;
+      tables.destroy();
       delete document.body.dataset.connection;
       socket?.close();
       document.removeEventListener("keydown", onKey);

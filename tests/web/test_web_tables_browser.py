@@ -1,0 +1,65 @@
+"""The perfect-play table panel in Debian's Chromium, against a server whose builds are quick fakes
+(``fake_tables.FakeSolver`` with self-advancing jobs): the offer to build, the progress bar, ready."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+PANEL = "[data-role=table-panel]"
+HUMAN = {"type": "human"}
+
+
+def test_lobby_builds_a_missing_table_with_a_progress_bar(page, fake_table_server, shots: Path) -> None:
+    srv = fake_table_server
+    page.goto(srv.url)
+    page.click("[data-game=diceout]")
+    panel = page.locator(PANEL)
+    panel.locator("[data-action=build-table]").wait_for()
+    assert panel.get_attribute("data-status") == "missing"
+    assert "5×5" in panel.locator("h3").inner_text()
+    assert "4.6 GB" in panel.inner_text() and "作成する" in panel.inner_text()
+    panel.locator("[data-action=build-table]").click()
+    page.wait_for_selector(f"{PANEL} [data-role=table-progress]")
+    assert srv.api("GET", "/api/tables/diceout/5").json()["status"] in ("building", "ready")
+    assert "null" not in panel.inner_text()
+    page.screenshot(path=str(shots / "table-build.png"))
+    page.wait_for_selector(f"{PANEL}[data-status=ready]", timeout=60_000)
+    assert "最強" in panel.inner_text()
+    assert panel.locator("[data-action=build-table]").count() == 0
+
+
+def test_table_page_shows_the_panel_for_dice_out_only(page, fake_table_server) -> None:
+    srv = fake_table_server
+    page.goto(srv.url)
+    page.wait_for_selector("[data-action=start]")
+    page.click("#lang")  # English from here on
+    body = {"game": "diceout", "options": {"rows": 4}, "seats": [HUMAN, HUMAN], "seed": 3}
+    gid = srv.api("POST", "/api/games", json=body).json()["id"]
+    page.goto(f"{srv.url}/game/{gid}")
+    panel = page.locator(PANEL)
+    panel.locator("[data-action=build-table]").wait_for()
+    assert "Perfect play table (5×4)" in panel.inner_text() and "1.2 GB" in panel.inner_text()
+    assert panel.locator("[data-action=build-table]").inner_text() == "Build"
+
+    body = {"game": "diamond", "options": {}, "seats": [HUMAN, HUMAN], "seed": 3}
+    gid = srv.api("POST", "/api/games", json=body).json()["id"]
+    page.goto(f"{srv.url}/game/{gid}")
+    page.wait_for_selector(".board-svg")
+    assert page.locator(PANEL).is_hidden()
+
+
+def test_a_board_too_large_for_the_machine_is_explained(page, fake_table_server) -> None:
+    srv = fake_table_server
+    body = {"game": "diceout", "options": {"rows": 9}, "seats": [HUMAN, HUMAN], "seed": 3}
+    gid = srv.api("POST", "/api/games", json=body).json()["id"]
+    page.goto(f"{srv.url}/game/{gid}")
+    panel = page.locator(PANEL)
+    panel.locator("[data-action=build-table]").click()
+    alert = panel.locator("[role=alert]")
+    alert.wait_for()
+    assert "5×9 table needs" in alert.inner_text()  # the solver's own refusal
+    assert panel.get_attribute("data-status") == "missing"
