@@ -25,9 +25,11 @@ if TYPE_CHECKING:
     from .game import DiamondState
 
 UNIT = 30.0
-MARGIN = 8.0
-"""Room around the star so the rings and kings on the apex cells stay inside the viewBox."""
 """Distance between neighbouring holes, in SVG user units."""
+RIM = 0.9 * UNIT
+"""How far the wooden star reaches past its outermost holes (its tips lie this far beyond the apexes)."""
+MARGIN = 8.0
+"""Room around the star so its tips, the apex rings and pieces stay inside the viewBox."""
 
 _FILL = {"red": "#d8352a", "yellow": "#f2c21b", "green": "#2f9e44"}
 _TINT = {"red": "#f3b4ab", "yellow": "#f7e39a", "green": "#a9dcb2"}
@@ -100,7 +102,7 @@ def render_svg(
         f, t = decode(last_move)
         last = {web_name(*CELLS[f]), web_name(*CELLS[t])}
     half_w = 6.8 * UNIT + MARGIN
-    half_h = 8.3 * UNIT * math.sqrt(3) / 2 + MARGIN
+    half_h = 8 * UNIT * math.sqrt(3) / 2 + RIM + MARGIN  # apex holes are 8 rows from the centre
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-half_w:.1f} {-half_h:.1f} '
         f'{2 * half_w:.1f} {2 * half_h:.1f}" class="diamond-board" role="img" '
@@ -119,7 +121,7 @@ def render_svg(
     # wooden star: the two big triangles
     for keys in (("q+", "r+", "s+"), ("q-", "r-", "s-")):
         corners = [APEX_CELL[k] for k in keys]
-        parts.append(f'<polygon class="board" points="{_triangle(corners, UNIT * 0.9)}"/>')
+        parts.append(f'<polygon class="board" points="{_triangle(corners, RIM)}"/>')
     # painted points, one colour per pair of opposite points
     for colour, keys in COLOUR_CAMPS.items():
         for key in keys:
