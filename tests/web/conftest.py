@@ -160,10 +160,10 @@ def shots(tmp_path: Path) -> Path:
     return folder
 
 
-def _declarable_line(seed: int) -> list[int]:
-    """Moves (found by seeded random play) from the table's seeded opening roll of a
-    ``declare=manual`` Dice Out game to a position where the player to move can declare."""
-    game = make_game("diceout", {"declare": "manual"})
+def _line_to(seed: int, options: dict, wanted) -> list[int]:
+    """Moves (found by seeded random play) from the table's seeded opening roll of a Dice Out game
+    with ``options`` to a position where ``wanted(state, actions)`` holds."""
+    game = make_game("diceout", options)
     rng = random.Random(1)
     for _attempt in range(400):
         state = game.new_state()
@@ -171,15 +171,35 @@ def _declarable_line(seed: int) -> list[int]:
         line: list[int] = []
         while not state.is_terminal and len(line) < 60:
             actions = state.legal_actions()
-            if any(state.action_to_notation(a) == "declare" for a in actions):
+            if wanted(state, actions):
                 return line
             moves = [a for a in actions if state.action_to_notation(a) != "pass"]
             action = rng.choice(moves or actions)
             line.append(action)
             state = state.apply(action)
-    raise AssertionError("no declarable Dice Out found")
+    raise AssertionError("no such Dice Out position found")
+
+
+def _declarable_line(seed: int) -> list[int]:
+    """A ``declare=manual`` line to a position where the player to move can declare."""
+    return _line_to(seed, {"declare": "manual"},
+                    lambda state, actions: any(state.action_to_notation(a) == "declare" for a in actions))
+
+
+def _winning_line(seed: int) -> list[int]:
+    """A line to a position where the player to move wins in one move (search proves it)."""
+    def wins_at_once(state, actions) -> bool:
+        me = state.current_player
+        return any((after := state.apply(a)).is_terminal and after.ranks()[me] == 1 for a in actions)
+
+    return _line_to(seed, {}, wins_at_once)
 
 
 @pytest.fixture
 def declarable_line():
     return _declarable_line
+
+
+@pytest.fixture
+def winning_line():
+    return _winning_line

@@ -63,3 +63,20 @@ def test_a_board_too_large_for_the_machine_is_explained(page, fake_table_server)
     alert.wait_for()
     assert "5×9 table needs" in alert.inner_text()  # the solver's own refusal
     assert panel.get_attribute("data-status") == "missing"
+
+
+def test_hint_shows_the_exact_verdict(page, server, winning_line) -> None:
+    """A proven result (from a table, or here from the search) is shown in the hint box."""
+    body = {"game": "diceout", "options": {}, "seats": [HUMAN, HUMAN], "seed": 7}
+    gid = server.api("POST", "/api/games", json=body).json()["id"]
+    for action in winning_line(7):
+        server.api("POST", f"/api/games/{gid}/moves", json={"action": action})
+    mover = server.api("GET", f"/api/games/{gid}").json()["to_move"]
+    page.goto(f"{server.url}/game/{gid}")
+    page.click("[data-action=hint]:not([disabled])")
+    verdict = page.locator(".hint-box .verdict")
+    verdict.wait_for()
+    name_ja = {"red": "赤", "white": "白"}[mover]
+    assert verdict.inner_text() == f"{name_ja}の1手勝ち"
+    page.click("#lang")
+    assert verdict.inner_text() == f"{mover.capitalize()} wins in 1"
