@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from ..games.diceout.solver.cli import _check_resources, _check_rows
+from ..games.diceout.solver.cli import check_resources, check_rows
 from ..games.diceout.solver.jobs import build_table_async
 from ..games.diceout.solver.table import find_table, table_directory
 from .protocol import ProtocolError
@@ -33,13 +33,13 @@ def parse_rows(text: str) -> int:
         rows = int(text)
     except ValueError:
         raise ProtocolError(f"rows must be a whole number, not {text!r}") from None
-    _check_rows(rows)
+    check_rows(rows)
     return rows
 
 
 def check_buildable(rows: int, directory: Path | None) -> None:
     """The solver's own refusal of a board too large for this machine's memory or disk."""
-    _check_resources(rows, table_directory(rows, directory))
+    check_resources(rows, table_directory(rows, directory))
 
 
 class TableBuilds:

@@ -67,3 +67,11 @@ def test_solved_table_files(tables_dir: Path) -> None:
     # 30 slots: C(30,3) red sets, each with C(27,3) disjoint white sets
     assert sum(counts) - counts[255] == 4060 * 2925
     assert sum(counts) == 4060 * 4060
+
+
+def test_a_fresh_solve_stamps_its_checksum_as_verified(tables_dir: Path) -> None:
+    """find_table must not hash a table that solve() has just hashed (5×5: 4.6 GB)."""
+    where = table_directory(2, tables_dir)
+    stamp = json.loads((where / retrograde.VERIFIED).read_text())
+    assert stamp["sha256"] == reference_meta(tables_dir)["sha256"]
+    assert stamp["size"] == (where / "values.u8").stat().st_size

@@ -32,12 +32,12 @@ def _check_game(game: str) -> None:
         raise UnknownGameError(f"no solver for game {game!r} (the solver knows: {GAME})")
 
 
-def _check_rows(rows: int) -> None:
+def check_rows(rows: int) -> None:
     if not MIN_ROWS <= rows <= MAX_ROWS:
         raise OptionError(f"rows must be {MIN_ROWS}..{MAX_ROWS} for the solver, not {rows}")
 
 
-def _check_resources(rows: int, directory: Path) -> None:
+def check_resources(rows: int, directory: Path) -> None:
     """Refuse boards whose table (one byte per placement) and status table do not fit."""
     n = board(rows).n_sets
     need_ram = n * n + n * n // 4 + 2 * n * ((n + 63) // 64)
@@ -65,11 +65,11 @@ def solve_main(game: str, rows: int, out: Path | None, workers: int | None, look
     if lookup is not None:
         _lookup(lookup, out)
         return
-    _check_rows(rows)
+    check_rows(rows)
     if workers is not None and workers < 1:
         raise OptionError(f"--workers must be at least 1, not {workers}")
     directory = table_directory(rows, out)
-    _check_resources(rows, directory)
+    check_resources(rows, directory)
     from rich.console import Console
 
     from .retrograde import solve
@@ -144,7 +144,7 @@ def study_main(rows: list[int], out: Path | None, docs_dir: Path) -> None:
         raise OptionError("name at least one row count to study")
     tables = []
     for r in rows:
-        _check_rows(r)
+        check_rows(r)
         table = find_table(r, out)
         if table is None:
             raise TableMissingError(r, out)

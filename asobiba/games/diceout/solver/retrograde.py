@@ -15,6 +15,7 @@ Files in the table directory:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import resource
@@ -33,6 +34,7 @@ VALUES = "values.u8"
 CHECKPOINT = "checkpoint.json"
 META = "meta.json"
 CHECKSUM = "values.sha256"
+VERIFIED = "values.verified"
 FLUSH_EVERY = 60.0
 """Seconds between checkpoints (a checkpoint writes the dirty pages of the table to disk)."""
 
@@ -199,6 +201,15 @@ def _save_checkpoint(files: TableFiles, rows: int, passes_done: int, seconds: fl
                                    "seconds": round(seconds, 1)})
 
 
+def mark_verified(values_path: Path, digest: str) -> None:
+    """Stamp the values file, as it is now, as hashing to ``digest`` (``values.verified``), so that
+    ``find_table`` need not hash a multi-gigabyte file again; a read-only folder just goes without."""
+    stat = values_path.stat()
+    version = {"size": stat.st_size, "mtime_ns": stat.st_mtime_ns, "sha256": digest}
+    with contextlib.suppress(OSError):
+        values_path.with_name(VERIFIED).write_text(json.dumps(version) + "\n", encoding="utf-8")
+
+
 def _finish(files: TableFiles, rows: int, values: np.ndarray, max_distance: int, seconds: float,
             progress: Progress) -> dict:
     """Census, checksum and meta data of a finished table."""
@@ -209,6 +220,7 @@ def _finish(files: TableFiles, rows: int, values: np.ndarray, max_distance: int,
     values.flush()
     digest = sha256_file(files.values, progress)
     files.checksum.write_text(f"{digest}  {VALUES}\n", encoding="utf-8")
+    mark_verified(files.values, digest)
     meta = {
         "format": FORMAT,
         "complete": True,

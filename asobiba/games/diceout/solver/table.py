@@ -12,7 +12,6 @@ in ``values.verified`` with the file's size and modification time).
 
 from __future__ import annotations
 
-import contextlib
 import json
 from functools import cache
 from pathlib import Path
@@ -23,10 +22,9 @@ import numpy as np
 from ....core.errors import AsobibaError
 from .geometry import board
 from .positions import state_coordinates
-from .retrograde import FORMAT, TableFiles, sha256_file
+from .retrograde import FORMAT, VERIFIED, TableFiles, mark_verified, sha256_file
 
 WIN, LOSS, DRAW = "win", "loss", "draw"
-VERIFIED = "values.verified"
 
 
 class TableMissingError(AsobibaError):
@@ -141,8 +139,7 @@ def _verified(path: str, size: int, mtime_ns: int, expected: str) -> bool:
         pass
     if sha256_file(Path(path)) != expected:
         return False
-    with contextlib.suppress(OSError):  # a read-only table directory: hash again next time
-        stamp.write_text(json.dumps(version) + "\n", encoding="utf-8")
+    mark_verified(Path(path), expected)
     return True
 
 
