@@ -7,17 +7,13 @@ Heavy modules are imported inside the commands so that each command starts quick
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import json
-import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated
 
 import typer
 
-from .core.errors import AsobibaError
+from .cli_support import user_errors
 
 app = typer.Typer(
     name="asobiba",
@@ -35,23 +31,6 @@ OptionOpt = Annotated[
 PositionOpt = Annotated[
     Path | None, typer.Option("--position", help="Position JSON file to start from.")
 ]
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def user_errors(func: F) -> F:
-    """Turn AsobibaError into a one-line message on stderr and exit status 2."""
-
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except AsobibaError as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(2) from None
-
-    return wrapper  # type: ignore[return-value]
-
 
 def _start_state(game_id: str, options: list[str] | None, position: Path | None):
     from .core.position import load_position
@@ -229,13 +208,8 @@ def _mount_subcommands() -> None:
     app.add_typer(gandice_app, name="gandice", help="Gandice: dice catalog, exact odds, fitting.")
 
 
-with contextlib.suppress(ImportError):  # only while a game package is being built
-    _mount_subcommands()
+_mount_subcommands()
 
 
 def main() -> None:
-    try:
-        app()
-    except AsobibaError as exc:  # pragma: no cover - safety net; commands catch their own
-        print(f"error: {exc}", file=sys.stderr)
-        sys.exit(2)
+    app()

@@ -137,34 +137,8 @@ class DiceOutState(State):
              phase: int = TURN, winner: int = -1, reason: str = "", ply: int = 0,
              history: tuple[int, ...] = ()) -> DiceOutState:
         """Build a state from slots (no validation: see :mod:`.position` for checked input)."""
-        st = object.__new__(cls)
-        st.game = game
-        st.rules = game.rules
-        st.dice = dice
-        st.bits = sum(1 << s for side in dice for s in side)
-        st.to_move = to_move
-        st.phase = phase
-        st.winner = winner
-        st.reason = reason
-        st.ply = ply
-        st.history = history
-        return st
-
-    def _derive(self, dice: tuple[tuple[int, ...], tuple[int, ...]], bits: int, to_move: int,
-                phase: int, winner: int, reason: str, ply: int,
-                history: tuple[int, ...]) -> DiceOutState:
-        st = object.__new__(DiceOutState)
-        st.game = self.game
-        st.rules = self.rules
-        st.dice = dice
-        st.bits = bits
-        st.to_move = to_move
-        st.phase = phase
-        st.winner = winner
-        st.reason = reason
-        st.ply = ply
-        st.history = history
-        return st
+        bits = sum(1 << s for side in dice for s in side)
+        return _assemble(game, dice, bits, to_move, phase, winner, reason, ply, history)
 
     # -- whose turn -------------------------------------------------------------------------------
     @property
@@ -229,10 +203,10 @@ class DiceOutState(State):
             return self._after_setup(action)
         p = self.to_move
         if action == DECLARE_ACTION:
-            return self._derive(self.dice, self.bits, p, TURN, p, "declared", self.ply, self.history)
+            return _assemble(self.game, self.dice, self.bits, p, TURN, p, "declared", self.ply, self.history)
         if action == PASS_ACTION:
             if self.phase == WINDOW_EXIT:
-                return self._derive(self.dice, self.bits, p, TURN, 1 - p, "exit", self.ply,
+                return _assemble(self.game, self.dice, self.bits, p, TURN, 1 - p, "exit", self.ply,
                                     self.history)
             ply = self.ply if self.phase == WINDOW_AFTER_MOVE else self.ply + 1
             return self._next_turn(self.dice, self.bits, 1 - p, ply)
@@ -269,18 +243,18 @@ class DiceOutState(State):
         ply = self.ply + 1
         if not rules.manual:
             if own:
-                return self._derive(dice, bits, p, TURN, 1 - p, "own_dice_out", ply, self.history)
+                return _assemble(self.game, dice, bits, p, TURN, 1 - p, "own_dice_out", ply, self.history)
             if other:
-                return self._derive(dice, bits, p, TURN, p, "dice_out", ply, self.history)
+                return _assemble(self.game, dice, bits, p, TURN, p, "dice_out", ply, self.history)
             if at_target:
-                return self._derive(dice, bits, p, TURN, p, "exit", ply, self.history)
+                return _assemble(self.game, dice, bits, p, TURN, p, "exit", ply, self.history)
             return self._next_turn(dice, bits, 1 - p, ply)
         if at_target:
             if own:
-                return self._derive(dice, bits, 1 - p, WINDOW_EXIT, -1, "", ply, self.history)
-            return self._derive(dice, bits, p, TURN, p, "exit", ply, self.history)
+                return _assemble(self.game, dice, bits, 1 - p, WINDOW_EXIT, -1, "", ply, self.history)
+            return _assemble(self.game, dice, bits, p, TURN, p, "exit", ply, self.history)
         if other and not own:
-            return self._derive(dice, bits, p, WINDOW_AFTER_MOVE, -1, "", ply, self.history)
+            return _assemble(self.game, dice, bits, p, WINDOW_AFTER_MOVE, -1, "", ply, self.history)
         return self._next_turn(dice, bits, 1 - p, ply)
 
     def _next_turn(self, dice: tuple[tuple[int, ...], tuple[int, ...]], bits: int, to_move: int,
@@ -301,7 +275,7 @@ class DiceOutState(State):
             winner, reason = DRAW, "max_plies"
         else:
             winner, reason = -1, ""
-        return self._derive(dice, bits, to_move, TURN, winner, reason, ply, history + (key,))
+        return _assemble(self.game, dice, bits, to_move, TURN, winner, reason, ply, history + (key,))
 
     def _after_setup(self, action: int) -> DiceOutState:
         red, white = decode_setup(action)
@@ -401,3 +375,21 @@ def placed_dice(bd: Board, red: tuple[int, int, int],
         tuple(sorted(slot(c, v) for c, v in zip(bd.home[RED], red, strict=True))),
         tuple(sorted(slot(c, v) for c, v in zip(bd.home[WHITE], white, strict=True))),
     )
+
+
+def _assemble(game: DiceOutGame, dice: tuple[tuple[int, ...], tuple[int, ...]], bits: int,
+              to_move: int, phase: int, winner: int, reason: str, ply: int,
+              history: tuple[int, ...]) -> DiceOutState:
+    """A state from its fields, with no checks and no recomputation (the hot path of ``apply``)."""
+    st = object.__new__(DiceOutState)
+    st.game = game
+    st.rules = game.rules
+    st.dice = dice
+    st.bits = bits
+    st.to_move = to_move
+    st.phase = phase
+    st.winner = winner
+    st.reason = reason
+    st.ply = ply
+    st.history = history
+    return st

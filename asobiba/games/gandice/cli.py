@@ -8,21 +8,18 @@
   prints ``{"attacker_wins", "defender_holds", "tie", "counter"}`` (no items, special = 3).
 * ``fit --tallies FILE [--id ID --name NAME --kind KIND] [--out FILE]`` writes a catalog entry.
 
-Errors print one line on stderr and exit with status 2 (the lead's ``user_errors`` cannot be
-imported here without an import cycle, so :func:`_user_errors` does the same job).
+Errors print one line on stderr and exit with status 2 (``asobiba.cli_support.user_errors``).
 """
 
 from __future__ import annotations
 
-import functools
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
 
-from asobiba.core.errors import AsobibaError
+from asobiba.cli_support import user_errors
 
 app = typer.Typer(
     name="gandice",
@@ -32,23 +29,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-F = TypeVar("F", bound=Callable[..., Any])
-
 CatalogOpt = Annotated[
     Path | None, typer.Option("--catalog", help="Your catalog TOML (default: the shipped one).")
 ]
-
-
-def _user_errors(func: F) -> F:
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except AsobibaError as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(2) from None
-
-    return wrapper  # type: ignore[return-value]
 
 
 def catalog_json(catalog_path: Path | None) -> dict[str, Any]:
@@ -74,7 +57,7 @@ def catalog_json(catalog_path: Path | None) -> dict[str, Any]:
 
 
 @app.command("catalog")
-@_user_errors
+@user_errors
 def catalog_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     catalog: CatalogOpt = None,
@@ -92,7 +75,7 @@ def catalog_cmd(
 
 
 @app.command()
-@_user_errors
+@user_errors
 def odds(
     attacker: Annotated[str, typer.Option("--attacker", help="Attacking die id.")],
     defender: Annotated[str, typer.Option("--defender", help="Defending die id.")],
@@ -118,7 +101,7 @@ def odds(
 
 
 @app.command()
-@_user_errors
+@user_errors
 def fit(
     tallies: Annotated[Path, typer.Option("--tallies", help="Roll counts (TOML or JSON).")],
     die_id: Annotated[str | None, typer.Option("--id", help="Die id of the entry.")] = None,
