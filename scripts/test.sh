@@ -1,16 +1,31 @@
 #!/usr/bin/env bash
 # Sets up everything the test suite needs on a fresh machine, then runs lint and all tests.
-# Installs: the package with its test extras (pip), Debian's chromium for the browser tests (apt).
+# Installs: the package with its test extras (pip); Debian's chromium for the browser tests and
+# Debian's postgresql, started on this machine only, for the store tests against PostgreSQL (apt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v chromium >/dev/null 2>&1; then
-  echo "installing Debian's chromium for the browser tests…"
-  if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+if [ "$(id -u)" -eq 0 ]; then SUDO=""; AS_PG="runuser -u postgres --"; else SUDO="sudo"; AS_PG="sudo -u postgres"; fi
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "installing Debian packages: ${missing[*]}…"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 python3 -m pip install --quiet --disable-pip-version-check -e '.[test]'
 python3 -m ruff check .
 python3 -m pytest -q "$@"
+
+# The web store once more, on PostgreSQL (a local server on 127.0.0.1, test database only).
+$SUDO service postgresql start >/dev/null
+for _ in $(seq 30); do $AS_PG pg_isready -q && break; sleep 1; done
+$AS_PG psql -q -c "DROP DATABASE IF EXISTS asobiba_test" \
+  -c "DROP ROLE IF EXISTS asobiba_test" \
+  -c "CREATE ROLE asobiba_test LOGIN PASSWORD 'asobiba_test'" \
+  -c "CREATE DATABASE asobiba_test OWNER asobiba_test"
+ASOBIBA_TEST_DB_URL="postgresql+psycopg://asobiba_test:asobiba_test@127.0.0.1/asobiba_test" \
+  python3 -m pytest -q tests/web/test_web_api.py tests/web/test_web_store.py \
+  tests/web/test_web_rooms.py tests/web/test_web_socket.py

@@ -33,7 +33,20 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'web.sqlite3'}"
+    """A fresh, empty store: SQLite in a temporary folder, or the server database named by
+    ``ASOBIBA_TEST_DB_URL`` (e.g. ``postgresql+psycopg://user:pw@localhost/asobiba_test``),
+    emptied before each test, to run the same tests against PostgreSQL."""
+    url = os.environ.get("ASOBIBA_TEST_DB_URL")
+    if not url:
+        return f"sqlite:///{tmp_path / 'web.sqlite3'}"
+    from sqlalchemy import create_engine
+
+    from asobiba.web.store import metadata
+
+    engine = create_engine(url)
+    metadata.drop_all(engine)
+    engine.dispose()
+    return url
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 from fastapi.testclient import TestClient
+from sqlalchemy import text
 
 from asobiba.core.registry import make_game
 from asobiba.web.app import create_app
@@ -80,8 +81,8 @@ def test_stored_moves_match_memory_after_moves_undo_and_restart(db_url: str) -> 
         before = client.get(f"/api/games/{gid}").json()
     store = Store(db_url)
     with store.engine.connect() as conn:
-        plies = [r[0] for r in conn.exec_driver_sql(
-            "SELECT ply FROM moves WHERE game_id = ? ORDER BY ply", (gid,))]
+        plies = [r[0] for r in conn.execute(
+            text("SELECT ply FROM moves WHERE game_id = :gid ORDER BY ply"), {"gid": gid})]
     store.close()
     assert plies == list(range(len(before["moves"])))
     with TestClient(create_app(db_url)) as client:
