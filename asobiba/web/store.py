@@ -103,9 +103,12 @@ def default_db_path() -> Path:
 
 
 def resolve_db_url(db: str | None) -> str:
-    """``None`` → the default file; a SQLAlchemy URL stays; anything else is a SQLite file path."""
+    """``None`` → the default file; a SQLAlchemy URL stays (a bare ``postgresql://`` gets the
+    psycopg 3 driver of the ``postgres`` extra); anything else is a SQLite file path."""
     if db is None:
         return f"sqlite:///{default_db_path()}"
+    if db.startswith("postgresql://"):
+        return "postgresql+psycopg://" + db.removeprefix("postgresql://")
     if "://" in db:
         return db
     path = Path(db).expanduser().resolve()

@@ -14,7 +14,8 @@ from asobiba.web.store import PLAYING, Store, StoredGame, resolve_db_url
 
 
 def test_db_argument_forms(tmp_path: Path) -> None:
-    assert resolve_db_url("postgresql://u@h/db") == "postgresql://u@h/db"
+    assert resolve_db_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert resolve_db_url("postgresql+psycopg2://u@h/db") == "postgresql+psycopg2://u@h/db"
     url = resolve_db_url(str(tmp_path / "sub" / "games.db"))
     assert url == f"sqlite:///{tmp_path / 'sub' / 'games.db'}"
     assert (tmp_path / "sub").is_dir()
