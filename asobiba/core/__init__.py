@@ -15,7 +15,6 @@ from .game import (
     Game,
     State,
     random_action,
-    random_playout,
     returns_from_ranks,
     sample_chance,
 )
@@ -44,7 +43,6 @@ __all__ = [
     "make_game_from_pairs",
     "option",
     "random_action",
-    "random_playout",
     "returns_from_ranks",
     "sample_chance",
 ]

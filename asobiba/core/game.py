@@ -227,12 +227,3 @@ def sample_chance(state: State, rng: random.Random) -> int:
 def random_action(state: State, rng: random.Random) -> int:
     """A uniformly random legal move, or an exactly weighted chance outcome at a chance node."""
     return sample_chance(state, rng) if state.is_chance else rng.choice(state.legal_actions())
-
-
-def random_playout(state: State, rng: random.Random, max_steps: int = 100_000) -> State:
-    """Play uniformly random moves (chance sampled exactly) until the game ends."""
-    steps = 0
-    while not state.is_terminal and steps < max_steps:
-        state = state.apply(random_action(state, rng))
-        steps += 1
-    return state

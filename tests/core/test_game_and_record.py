@@ -15,7 +15,6 @@ from asobiba.core import (
     UnknownGameError,
     make_game,
     random_action,
-    random_playout,
     returns_from_ranks,
 )
 from asobiba.core.perft import perft, perft_table
@@ -67,7 +66,6 @@ def test_record_round_trip_and_replay_identity() -> None:
         action = random_action(state, rng)
         record.actions.append(action)
         state = state.apply(action)
-    assert random_playout(record.start, random.Random(7)).is_terminal
     data = json.loads(record.dumps())
     assert data["moves"][0]["player"] == "chance"
     assert data["result"]["returns"] in ([1.0, -1.0], [-1.0, 1.0])
