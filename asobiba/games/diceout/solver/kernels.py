@@ -100,6 +100,17 @@ def _row_candidates(r, rank_of_colex, nbr, target0, target1, c_from, c_val, c_to
     return n
 
 
+@njit(cache=True)
+def _candidate_buffers(cells):
+    """Scratch arrays for one row's move candidates (see :func:`_row_candidates`) and the top
+    white value per cell."""
+    return (np.empty(MAX_CANDIDATES, np.int64), np.empty(MAX_CANDIDATES, np.int64),
+            np.empty(MAX_CANDIDATES, np.int64), np.empty(MAX_CANDIDATES, np.int64),
+            np.empty(MAX_CANDIDATES, np.int64), np.empty(MAX_CANDIDATES, np.bool_),
+            np.empty(MAX_CANDIDATES, np.bool_), np.empty((MAX_CANDIDATES, 3), np.int64),
+            np.zeros(cells, np.int64))
+
+
 @njit(cache=True, inline="always")
 def _candidate_outcome(k, c_from, c_val, c_to, c_nv, c_exit, c_eq, c_slots, top_white, w, w_equal):
     """Outcome of red candidate ``k`` against white's dice ``w`` (``top_white[cell]`` = white's top).
@@ -152,15 +163,7 @@ def sweep(V, T, D, D_rows, open_chunks, sets, rank_of_colex, nbr, target0, targe
     win_code = 2 * d - 1
     loss_code = 2 * d
     for row in prange(r_lo, r_hi):
-        c_from = np.empty(MAX_CANDIDATES, np.int64)
-        c_val = np.empty(MAX_CANDIDATES, np.int64)
-        c_to = np.empty(MAX_CANDIDATES, np.int64)
-        c_nv = np.empty(MAX_CANDIDATES, np.int64)
-        c_child = np.empty(MAX_CANDIDATES, np.int64)
-        c_exit = np.empty(MAX_CANDIDATES, np.bool_)
-        c_eq = np.empty(MAX_CANDIDATES, np.bool_)
-        c_slots = np.empty((MAX_CANDIDATES, 3), np.int64)
-        top_white = np.zeros(cells, np.int64)
+        c_from, c_val, c_to, c_nv, c_child, c_exit, c_eq, c_slots, top_white = _candidate_buffers(cells)
         mine = np.zeros(cells * 3, np.bool_)
         w = np.empty(3, np.int64)
         dirty = np.empty(chunks, np.uint8)
@@ -329,15 +332,7 @@ def position_moves(red, white, sets, rank_of_colex, rotated, nbr, target0, targe
     OUT_CHILD) and the table coordinates (red rank, white rank) of the position reached, seen from
     white (turned 180°, colours swapped). Returns the number of moves; 0 means red must pass.
     """
-    c_from = np.empty(MAX_CANDIDATES, np.int64)
-    c_val = np.empty(MAX_CANDIDATES, np.int64)
-    c_to = np.empty(MAX_CANDIDATES, np.int64)
-    c_nv = np.empty(MAX_CANDIDATES, np.int64)
-    c_child = np.empty(MAX_CANDIDATES, np.int64)
-    c_exit = np.empty(MAX_CANDIDATES, np.bool_)
-    c_eq = np.empty(MAX_CANDIDATES, np.bool_)
-    c_slots = np.empty((MAX_CANDIDATES, 3), np.int64)
-    top_white = np.zeros(cells, np.int64)
+    c_from, c_val, c_to, c_nv, c_child, c_exit, c_eq, c_slots, top_white = _candidate_buffers(cells)
     w = np.empty(3, np.int64)
     nk = _row_candidates(sets[red], rank_of_colex, nbr, target0, target1, c_from, c_val, c_to, c_nv,
                          c_child, c_exit, c_eq, c_slots)
