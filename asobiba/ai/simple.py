@@ -4,7 +4,9 @@ The greedy agent doubles as the human-like beginner: with ``spread`` > 0 it does
 the best-looking move but picks the move ranked ``k`` (0 = best; equal values share a rank) with
 weight ``exp(-k / spread)`` — a choice by rank, so it behaves the same whatever the scale of the
 game's evaluation — and with ``miss`` > 0 it overlooks each non-winning move with that probability
-(a player who does not see every move). It never passes up a move that wins at once.
+(a player who does not see every move); with ``blunder`` > 0 it plays, with that probability, the
+move it rates lowest (a beginner's blunder: the knob that spreads the levels of a game where dice
+decide most of the result). It never passes up a move that wins at once.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ class GreedyAgent:
         seed: int | None = None,
         spread: float = 0.0,
         miss: float = 0.0,
+        blunder: float = 0.0,
         chance_depth: int = 2,
         name: str = "greedy",
     ) -> None:
@@ -47,6 +50,7 @@ class GreedyAgent:
         self.evaluate = evaluate
         self.spread = spread
         self.miss = miss
+        self.blunder = blunder
         self.chance_depth = chance_depth
         self.rng = make_rng(seed)
 
@@ -58,6 +62,9 @@ class GreedyAgent:
             if is_sole_win(child, me):
                 return action
             scored.append((action, expected_values(child, self.evaluate, self.chance_depth)[me]))
+        if self.blunder > 0 and len(scored) > 1 and self.rng.random() < self.blunder:
+            worst = min(v for _, v in scored)
+            return self.rng.choice([a for a, v in scored if v == worst])
         if self.miss > 0 and len(scored) > 1:
             seen = [m for m in scored if self.rng.random() >= self.miss]
             scored = seen or [self.rng.choice(scored)]

@@ -27,6 +27,7 @@ def all_agents(seed: int = 0):
         RandomAgent(seed=seed),
         GreedyAgent(ttt_evaluate, seed=seed),
         GreedyAgent(ttt_evaluate, seed=seed, spread=2.0, miss=0.5),
+        GreedyAgent(ttt_evaluate, seed=seed, blunder=0.5),
         AlphaBetaAgent(ttt_evaluate, max_nodes=500, seed=seed),
         MCTSAgent(ttt_evaluate, iterations=200, seed=seed),
     ]
@@ -131,6 +132,20 @@ def test_noisy_greedy_never_misses_an_immediate_win(seed: int) -> None:
     assert winning_actions(state) == [2]
     agent = GreedyAgent(nim_evaluate, seed=seed, spread=50.0, miss=0.99)
     assert agent.choose(state) == 2
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_blundering_greedy_never_misses_an_immediate_win(seed: int) -> None:
+    state = ttt(0, 3, 1, 4)
+    assert GreedyAgent(ttt_evaluate, seed=seed, blunder=1.0).choose(state) == 2
+
+
+def test_blunder_plays_the_worst_rated_move_at_the_given_rate() -> None:
+    game = make_game("toyrace", {"target": 30})
+    state = game.new_state()  # the lead heuristic rates the gamble (1) above the safe step (0)
+    assert GreedyAgent(race_evaluate, seed=0, blunder=1.0).choose(state) == 0
+    picks = [GreedyAgent(race_evaluate, seed=s, blunder=0.25).choose(state) for s in range(400)]
+    assert 60 <= picks.count(0) <= 140  # about a quarter of the decisions are blunders
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -117,9 +117,10 @@ def _append_moves(out: list[int], origin: int, targets: int) -> None:
     targets &= _NOT_NEIGHBOUR[g1]
     moves = _MOVES_FROM[g1]
     top = _TOP
+    append = out.append
     while targets:
         g = targets.bit_length()
-        out.append(moves[g])
+        append(moves[g])
         targets ^= top[g]
 
 
@@ -191,6 +192,7 @@ def _append_man_jumps(out: list[int], own_men: int, jumpable: int, free: int,
         return
     onward = free & anywhere
     top = _TOP
+    append = out.append
     while can_hop:
         g1 = can_hop.bit_length()
         man = top[g1]
@@ -199,7 +201,7 @@ def _append_man_jumps(out: list[int], own_men: int, jumpable: int, free: int,
             ((man & e) << w2) | ((man & w) >> w2) | ((man & se) << v2)
             | ((man & nw) >> v2) | ((man & s_) << u2) | ((man & n_) >> u2)
         )
-        if reached & onward:
+        if reached & onward:  # first hops never land next to the man; a longer chain may
             avail = free ^ reached
             front = reached
             while True:
@@ -211,19 +213,20 @@ def _append_man_jumps(out: list[int], own_men: int, jumpable: int, free: int,
                 if not front & branching:
                     break
             reached = free ^ avail
-        if reached & NEIGHBOURS[g1 - 1] and reached & _bridge_ends(man, free):
-            over = jumpable ^ man
-            avail = free
-            front = man
-            while front:
-                front = _hop_front(front, over) & avail
-                avail ^= front
-            reached = free ^ avail
-        reached &= _NOT_NEIGHBOUR[g1]
+            if reached & NEIGHBOURS[g1 - 1]:
+                if reached & _bridge_ends(man, free):
+                    over = jumpable ^ man
+                    avail = free
+                    front = man
+                    while front:
+                        front = _hop_front(front, over) & avail
+                        avail ^= front
+                    reached = free ^ avail
+                reached &= _NOT_NEIGHBOUR[g1]
         moves = _MOVES_FROM[g1]
         while reached:
             g = reached.bit_length()
-            out.append(moves[g])
+            append(moves[g])
             reached ^= top[g]
 
 
