@@ -122,7 +122,7 @@ LEVEL_TABLE: dict[str, dict[str, Any]] = {
     "intro": {"agent": "greedy", "spread": 2.0, "miss": 0.3},
     "weak": {"agent": "greedy", "spread": 0.5},
     "normal": {"agent": "alphabeta", "max_nodes": 3_000, "time_limit": 0.45},
-    "strong": {"agent": "alphabeta", "max_nodes": 20_000, "time_limit": 1.8},
+    "strong": {"agent": "alphabeta", "max_nodes": 10_000, "time_limit": 1.8},
     "strongest": {"agent": "alphabeta", "max_nodes": 100_000, "time_limit": 4.5, "exact": True},
 }
 """Budgets measured on the bench positions: about 40 000 nodes per second on one core."""
