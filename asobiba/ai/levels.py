@@ -9,7 +9,7 @@ for the same seed; the time limit in each spec is only a safety cap under :data:
 An agent spec is a dict: ``{"agent": KIND, ...parameters}`` with KIND one of
 
 * ``random`` — uniform random;
-* ``greedy`` — one ply; ``spread`` and ``miss`` make it human-like (:class:`~.simple.GreedyAgent`);
+* ``greedy`` — one ply; ``spread``, ``miss`` and ``blunder`` make it err (:class:`~.simple.GreedyAgent`);
 * ``alphabeta`` — ``max_nodes``, ``max_depth`` (:class:`~.alphabeta.AlphaBetaAgent`);
 * ``mcts`` — ``iterations``, ``exploration``, ``playout_plies`` (:class:`~.mcts.MCTSAgent`);
 

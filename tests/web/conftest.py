@@ -110,6 +110,15 @@ class Server:
     def api(self, method: str, path: str, **kwargs: object) -> httpx.Response:
         return httpx.request(method, f"{self.url}{path}", timeout=60, **kwargs)  # type: ignore[arg-type]
 
+    def diceout_after(self, options: dict, seed: int, line: list[int]) -> tuple[str, str]:
+        """A two-human Dice Out game (``seed``) with ``line`` played through the API: its id and the
+        colour to move."""
+        body = {"game": "diceout", "options": options, "seats": [{"type": "human"}] * 2, "seed": seed}
+        gid = self.api("POST", "/api/games", json=body).json()["id"]
+        for action in line:
+            self.api("POST", f"/api/games/{gid}/moves", json={"action": action}).raise_for_status()
+        return gid, self.api("GET", f"/api/games/{gid}").json()["to_move"]
+
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:

@@ -244,11 +244,7 @@ def test_two_player_diamond_and_phone_width(browser, server, shots: Path) -> Non
 
 
 def test_dice_out_declaration_button(page, server, declarable_line) -> None:
-    body = {"game": "diceout", "options": {"declare": "manual"}, "seats": [HUMAN, HUMAN], "seed": 5}
-    gid = server.api("POST", "/api/games", json=body).json()["id"]
-    for action in declarable_line(5):
-        server.api("POST", f"/api/games/{gid}/moves", json={"action": action})
-    declarer = server.api("GET", f"/api/games/{gid}").json()["to_move"]
+    gid, declarer = server.diceout_after({"declare": "manual"}, 5, declarable_line(5))
     page.goto(f"{server.url}/game/{gid}")
     page.wait_for_selector("[data-action=declare]:not([disabled])")
     assert page.locator("[data-action=declare]").inner_text() == "ダイスアウト！"

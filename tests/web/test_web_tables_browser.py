@@ -67,11 +67,7 @@ def test_a_board_too_large_for_the_machine_is_explained(page, fake_table_server)
 
 def test_hint_shows_the_exact_verdict(page, server, winning_line) -> None:
     """A proven result (from a table, or here from the search) is shown in the hint box."""
-    body = {"game": "diceout", "options": {}, "seats": [HUMAN, HUMAN], "seed": 7}
-    gid = server.api("POST", "/api/games", json=body).json()["id"]
-    for action in winning_line(7):
-        server.api("POST", f"/api/games/{gid}/moves", json={"action": action})
-    mover = server.api("GET", f"/api/games/{gid}").json()["to_move"]
+    gid, mover = server.diceout_after({}, 7, winning_line(7))
     page.goto(f"{server.url}/game/{gid}")
     page.click("[data-action=hint]:not([disabled])")
     verdict = page.locator(".hint-box .verdict")

@@ -207,7 +207,7 @@ class DiceOutState(State):
         if action == PASS_ACTION:
             if self.phase == WINDOW_EXIT:
                 return _assemble(self.game, self.dice, self.bits, p, TURN, 1 - p, "exit", self.ply,
-                                    self.history)
+                                 self.history)
             ply = self.ply if self.phase == WINDOW_AFTER_MOVE else self.ply + 1
             return self._next_turn(self.dice, self.bits, 1 - p, ply)
         return self._move(action)

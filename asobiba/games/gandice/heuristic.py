@@ -140,9 +140,9 @@ LEVEL_TABLE: dict[str, dict[str, Any]] = {
 over the next two rolls; ``strongest``: expectimax two decisions ahead, rolling an exchange to the
 end). Dice decide most of a battle and it offers few decisions (a handful of attack choices per
 game), so deeper search buys nothing measurable (expectimax 1 500 nodes against greedy: 50.0 % in
-200 games). The levels are therefore spread by blunders: below the
-top, a level plays the move it rates lowest on a quarter, half, three quarters or all of its
-decisions (never when a move wins at once). See docs/ai.md for the measured ladder."""
+200 games). The levels are therefore spread by blunders: below the top, a level plays the move it
+rates lowest on a quarter, half, three quarters or all of its decisions (never when a move wins at
+once). See docs/ai.md for the measured ladder."""
 
 
 def explain(state: State, action: int) -> tuple[str, str] | None:
