@@ -9,11 +9,12 @@ order is not specified) and is built on three facts:
   the same for every piece that lands in it. Components are found once per position (a search
   cell by cell, expanding only cells with hops in two or more directions: a cell with one hop
   direction only leads back where it came from) and shared by all men and the king.
-* **Lifting a piece changes little.** A moving piece is lifted, so its start cell is empty but may
-  not be landed on, and nobody can hop over it. Start cells are never free, so no component
-  contains one; a man's reach differs from the union of its components only if the man could
-  hop over itself, which is checked and then recomputed without it. Kings are never jumped, so
-  lifting the king changes nothing.
+* **Lifting a piece changes nothing for single hops.** A moving piece is lifted: its start cell
+  is empty but may not be landed on, and nobody can hop over it. Start cells are never free, so
+  no component contains one. A hop over the lifted man itself would have to start next to his
+  start cell, but every single hop moves a piece two cells along a line, so a chain of them only
+  reaches cells an even number of steps away along both axes, never a neighbour. Kings are never
+  jumped, so lifting the king changes nothing either.
 * **Steps and first hops are local.** They come from :mod:`.neighbourhood` tables, one or two
   look-ups per piece.
 
@@ -24,7 +25,7 @@ the cells reached, then the line hops from the cells new in that layer, whole bo
 
 from __future__ import annotations
 
-from .geometry import NEIGHBOURS, POSITIVE_SHIFTS, W
+from .geometry import POSITIVE_SHIFTS, W
 from .neighbourhood import (
     BEHIND,
     FIRST_HOPS,
@@ -91,6 +92,8 @@ def _append_men(out: list[int], men: int, free: int, jumpable: int, onward: int,
         men ^= top[g1]
         steps, behind = steps_and_behind[g1][(pairs >> g1) & PAIR_WINDOW]
         out += steps
+        if not behind:
+            continue
         landings = (free_ring >> g1) & behind
         if not landings:
             continue
@@ -122,8 +125,6 @@ def _append_men(out: list[int], men: int, free: int, jumpable: int, onward: int,
             known |= comp
             reached |= comp
             seeds &= avail
-        if reached & NEIGHBOURS[g1 - 1]:
-            reached = _without_self_hops(top[g1], reached, free, jumpable) & NOT_NEIGHBOUR[g1]
         reached ^= first
         moves = MOVES_FROM[g1]
         while reached:
@@ -131,30 +132,6 @@ def _append_men(out: list[int], men: int, free: int, jumpable: int, onward: int,
             append(moves[g])
             reached ^= top[g]
     return known
-
-
-def _without_self_hops(man: int, reached: int, free: int, jumpable: int) -> int:
-    """The reach of ``man`` once lifted: ``reached`` unless it holds both ends of a hop over the
-    man's own cell, else a flood with the man not there (rare, so done plainly)."""
-    ends = 0
-    for s in POSITIVE_SHIFTS:
-        a = (man << s) & free
-        b = (man >> s) & free
-        if a and b:
-            ends |= a | b
-    if not reached & ends:
-        return reached
-    over = jumpable ^ man
-    avail = free
-    front = man
-    while front:
-        front = (
-            (((front << 1) & over) << 1) | (((front >> 1) & over) >> 1)
-            | (((front << _W1) & over) << _W1) | (((front >> _W1) & over) >> _W1)
-            | (((front << W) & over) << W) | (((front >> W) & over) >> W)
-        ) & avail
-        avail ^= front
-    return free ^ avail
 
 
 def _line_runs(jumpable: int) -> tuple[list[tuple[int, int, int, int]], int]:
