@@ -1,4 +1,5 @@
-"""Tables of what happens around one cell, for the fast move generator (:mod:`.movegen`).
+"""Tables of what happens around one cell, for the move generators (:mod:`.fast_moves`,
+:mod:`.movegen`).
 
 A piece's steps and first hops depend only on the cells around it: which of its six neighbours are
 free or hold a piece that may be jumped (RULINGS.md §1, "Moves"), and which of the six cells right
@@ -7,11 +8,12 @@ moves it gives, so the generator reads them with one or two look-ups per piece i
 them out. The tables depend on the geometry alone, never on a position.
 
 Windows. The neighbours of grid bit ``g`` lie at ``g - W + o`` for ``o`` in :data:`WINDOW_OFFSETS`
-(the guard column keeps every other bit of the span ``0 .. 2W`` off the board), so
-``((mask << (W + 1)) >> (g + 1)) & WINDOW`` is the *neighbour window* of ``mask`` around ``g``. The
-cells two steps away along the six lines lie at ``g - 2W + r`` for ``r`` in :data:`RING_OFFSETS`, so
-``((mask << (2W + 1)) >> (g + 1))`` read with a subset of :data:`RING_WINDOW` is a *ring window*.
-Tables are indexed by ``g + 1`` (``mask.bit_length()`` of a single-bit mask) and then by a window.
+(a neighbour beyond the end of a row falls on the always-empty guard column, so it is never set),
+and ``((mask << NEAR_SHIFT) >> (g + 1)) & WINDOW`` is the *neighbour window* of ``mask`` around
+``g``. The cells two steps away along the six lines lie at ``g - 2W + r`` for ``r`` in
+:data:`RING_OFFSETS`, and ``(mask << RING_SHIFT) >> (g + 1)`` masked by a :data:`BEHIND` value is a
+*ring window*. Tables are indexed by ``g + 1`` (``mask.bit_length()`` of a single-bit mask) and then
+by a window.
 """
 
 from __future__ import annotations
