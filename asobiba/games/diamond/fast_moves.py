@@ -31,12 +31,12 @@ from .neighbourhood import (
     FIRST_HOPS,
     MOVES_FROM,
     NEAR_SHIFT,
-    NOT_NEIGHBOUR,
     PAIR_WINDOW,
     RING_SHIFT,
     STEPS_AND_BEHIND,
     TOP,
     WINDOW,
+    append_jumps,
     pair_view,
 )
 
@@ -125,9 +125,9 @@ def _append_men(out: list[int], men: int, free: int, jumpable: int, onward: int,
             known |= comp
             reached |= comp
             seeds &= avail
-        reached ^= first
+        reached ^= first  # never next to the man (see the module docstring)
         moves = MOVES_FROM[g1]
-        while reached:
+        while reached:  # append_jumps, inlined: a call per man costs 3 % of the time here
             g = reached.bit_length()
             append(moves[g])
             reached ^= top[g]
@@ -163,7 +163,7 @@ def _append_king(out: list[int], king: int, free: int, jumpable: int, onward: in
     steps, behind = STEPS_AND_BEHIND[k1][(pairs >> k1) & PAIR_WINDOW]
     out += steps
     landings = ((free << RING_SHIFT) >> k1) & behind
-    first, first_moves = FIRST_HOPS[k1][landings] if landings else (0, ())
+    first, first_moves = FIRST_HOPS[k1][landings]
     out += first_moves
     avail = free  # free cells not reached yet
     new = first
@@ -215,11 +215,4 @@ def _append_king(out: list[int], king: int, free: int, jumpable: int, onward: in
         if not new:
             break
         src = 0
-    targets = (((free ^ avail) | lines) ^ first) & NOT_NEIGHBOUR[k1]
-    moves = MOVES_FROM[k1]
-    append = out.append
-    top = TOP
-    while targets:
-        g = targets.bit_length()
-        append(moves[g])
-        targets ^= top[g]
+    append_jumps(out, k1, ((free ^ avail) | lines) ^ first)

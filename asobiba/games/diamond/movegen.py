@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from .fast_moves import append_fast_moves
 from .geometry import BIT, HEXAGON, NUM_CELLS, RAYS
-from .neighbourhood import MOVES_FROM, NEAR_SHIFT, NOT_NEIGHBOUR, STEPS_BY_WINDOW, TOP, WINDOW
+from .neighbourhood import NEAR_SHIFT, STEPS_BY_WINDOW, TOP, WINDOW, append_jumps
 
 PASS = NUM_CELLS * NUM_CELLS
 """Action id of a pass (the only legal action when a player has no move)."""
@@ -49,20 +49,6 @@ def _append_steps(out: list[int], origins: int, targets: int) -> None:
         g1 = origins.bit_length()
         origins ^= top[g1]
         out += tables[g1][(near >> g1) & WINDOW]
-
-
-def _append_moves(out: list[int], origin: int, targets: int) -> None:
-    """Append the jump moves from single-bit ``origin`` to each cell of ``targets`` that is not a
-    neighbour (a neighbour is already a step, and a move is only its (from, to) pair)."""
-    g1 = origin.bit_length()
-    targets &= NOT_NEIGHBOUR[g1]
-    moves = MOVES_FROM[g1]
-    top = TOP
-    append = out.append
-    while targets:
-        g = targets.bit_length()
-        append(moves[g])
-        targets ^= top[g]
 
 
 class MoveGenerator:
@@ -95,10 +81,10 @@ class MoveGenerator:
         while men:
             low = men & -men
             men ^= low
-            _append_moves(out, low, self.jump_targets(low, False, occ, kings, free, swappable))
+            append_jumps(out, low.bit_length(), self.jump_targets(low, False, occ, kings, free, swappable))
         if own_king:
-            _append_moves(out, own_king,
-                          self.jump_targets(own_king, True, occ, kings, free, swappable))
+            append_jumps(out, own_king.bit_length(),
+                         self.jump_targets(own_king, True, occ, kings, free, swappable))
         return out
 
     # -- general hops ----------------------------------------------------------------------------

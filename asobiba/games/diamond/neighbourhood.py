@@ -40,6 +40,19 @@ MOVES_FROM = [
 NOT_NEIGHBOUR = [BOARD & ~NEIGHBOURS[b - 1] if b else 0 for b in range(GRID_BITS + 1)]
 """``NOT_NEIGHBOUR[g + 1]``: the board without grid bit ``g``'s neighbours."""
 
+
+def append_jumps(out: list[int], g1: int, targets: int) -> None:
+    """Append the jump moves from grid bit ``g1 - 1`` to each cell of ``targets`` that is not a
+    neighbour (a neighbour is already a step, and a move is only its (from, to) pair)."""
+    targets &= NOT_NEIGHBOUR[g1]
+    moves = MOVES_FROM[g1]
+    top = TOP
+    append = out.append
+    while targets:
+        g = targets.bit_length()
+        append(moves[g])
+        targets ^= top[g]
+
 WINDOW_OFFSETS = (0, 1, W - 1, W + 1, 2 * W - 1, 2 * W)
 """Where the six neighbours of grid bit ``g`` lie, counted from ``g - W``."""
 WINDOW = sum(1 << o for o in WINDOW_OFFSETS)
