@@ -2,14 +2,18 @@
 
 A game's options are a frozen dataclass derived from :class:`Options`. Each field is declared with
 :func:`option`, which records its allowed values and a short help text in Japanese and English.
-Options are part of a game's identity: records, positions and AI caches carry them (RULINGS.md,
-preamble). Values arrive from three places and are validated the same way:
+Options are part of a game's identity: records, positions and AI caches carry them (docs/formats.md,
+"Rule options"). Values arrive from three places and are validated the same way:
 
 * Python keyword arguments (``DiamondOptions(king=False)``),
 * JSON objects (``Options.from_dict``), where lists stand for tuples,
 * command-line strings ``KEY=VALUE`` (``Options.from_pairs``), where tuples are comma-separated.
 
 Unknown names and bad values raise :class:`~asobiba.core.errors.OptionError` with a one-line message.
+
+Saved data (records, stored games) is read with :meth:`Options.from_saved`: an option it lacks means
+what it meant when the data was written, which a game names in ``legacy_defaults`` when an option was
+added or its default changed later.
 """
 
 from __future__ import annotations
@@ -99,6 +103,9 @@ class Options:
     """Base class of every game's rule options (a frozen, validated dataclass)."""
 
     game_id: ClassVar[str] = ""
+    legacy_defaults: ClassVar[Mapping[str, Any]] = {}
+    """Option → the value that saved data lacking it meant (the behaviour before the option was added
+    or before its default changed). Only :meth:`from_saved` reads it; new games get the defaults."""
 
     def __post_init__(self) -> None:
         specs = self.specs()
@@ -154,6 +161,17 @@ class Options:
                 raise OptionError(_unknown(cls, key))
             kwargs[key] = _check(specs[key], value, from_text=isinstance(value, str))
         return cls(**kwargs)
+
+    @classmethod
+    def from_saved(cls, data: Mapping[str, Any] | None) -> Self:
+        """Build from the options of saved data (a record, a stored game).
+
+        A key the data lacks takes its value from :attr:`legacy_defaults` when named there (what
+        the data meant when it was written), else the current default.
+        """
+        if data is None or isinstance(data, Mapping):
+            data = {**cls.legacy_defaults, **(data or {})}
+        return cls.from_dict(data)
 
     @classmethod
     def from_pairs(cls, pairs: Iterable[str], base: Mapping[str, Any] | None = None) -> Self:

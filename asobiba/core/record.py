@@ -1,5 +1,5 @@
 """Game records: options, an optional start position, every action (chance outcomes included) and
-the result. A record replays to the identical state (ARCHITECTURE.md, "Chance is explicit").
+the result. A record replays to the identical state (docs/formats.md, "Records").
 
 JSON shape (``format`` = ``asobiba-record/1``)::
 
@@ -10,7 +10,9 @@ JSON shape (``format`` = ``asobiba-record/1``)::
      "meta": {...free-form: players, dates, agents...}}
 
 On replay every action must be legal where it is played, and its notation must match; a mismatch
-raises RecordError naming the move number.
+raises RecordError naming the move number. Its options are read as saved data
+(:meth:`~asobiba.core.options.Options.from_saved`): an option the record lacks means what it meant
+when the record was written.
 """
 
 from __future__ import annotations
@@ -23,9 +25,15 @@ from typing import Any
 
 from .errors import AsobibaError, RecordError
 from .game import CHANCE, Game, State
-from .registry import make_game
+from .registry import game_class
 
 FORMAT = "asobiba-record/1"
+
+
+def saved_game(game_id: str, options: Mapping[str, Any] | None) -> Game:
+    """The game of saved data (a record, a stored game): options it lacks take their legacy values."""
+    cls = game_class(game_id)
+    return cls(cls.options_class.from_saved(options))
 
 
 @dataclasses.dataclass
@@ -98,7 +106,7 @@ class Record:
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
             raise RecordError(f"not an asobiba record (expected format {FORMAT!r})")
         try:
-            game = make_game(data["game"], data.get("options") or {})
+            game = saved_game(data["game"], data.get("options"))
             start_json = data.get("start")
             start = game.state_from_json(start_json) if start_json else game.new_state()
         except KeyError as exc:
