@@ -256,7 +256,8 @@ class TerminalSession:
         from .ai.hints import analyse
 
         analysis = analyse(state, seed=0)
-        verdict = f" ({analysis.verdict})" if analysis.verdict else ""
+        verdict = analysis.verdict
+        verdict = f" ({verdict['en']} / {verdict['ja']})" if verdict else ""
         self.console.print(
             f"hint / ヒント: [bold]{analysis.notation}[/]{verdict}  "
             f"value {analysis.value:.2f}\n  {analysis.reason_ja}\n  {analysis.reason_en}"

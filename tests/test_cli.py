@@ -15,7 +15,7 @@ runner = CliRunner()
 
 @pytest.fixture(autouse=True)
 def _toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry.GAME_CLASSES, "toynim", "core.toy_nim:NimGame")
+    monkeypatch.setitem(registry.GAMES, "toynim", "core.toy_nim")
 
 
 def test_perft_prints_depth_count_lines() -> None:

@@ -13,7 +13,7 @@ from asobiba.terminal import TerminalSession
 
 @pytest.fixture(autouse=True)
 def _toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry.GAME_CLASSES, "toynim", "core.toy_nim:NimGame")
+    monkeypatch.setitem(registry.GAMES, "toynim", "core.toy_nim")
 
 
 def session(lines: list[str], vs: str = "random", **kw) -> tuple[TerminalSession, io.StringIO]:

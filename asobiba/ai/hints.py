@@ -6,13 +6,13 @@
 * ``value`` — the expected result for the mover on a 0..1 scale: with two players the win
   probability (a draw counts half), with more the expected share of the best place
   (``(return + 1) / 2``); exactly 1, 0.5 or 0 when the result is proven;
-* ``verdict`` — a proven result in words ("White wins in 7 / 白の7手勝ち"), else None;
+* ``verdict`` — a proven result in words, ``{"ja": "白の7手勝ち", "en": "White wins in 7"}``, else None;
 * ``line`` — the principal line in notation (it stops where dice decide);
-* ``reason_ja`` / ``reason_en`` — one sentence each: the game heuristic's ``explain`` when it has one,
-  else the search's figures in words.
+* ``reason_ja`` / ``reason_en`` — one sentence each: the game knowledge's ``explain`` when it has
+  one, else the search's figures in words.
 
-When the game's heuristic offers ``exact_solver(game)`` and the table knows the position, the
-answer comes from the table (perfect play); otherwise from the strongest level's search.
+When the game's knowledge offers ``exact(game)`` and the solution knows the position, the answer
+comes from it (perfect play); otherwise from the strongest level's search.
 """
 
 from __future__ import annotations
@@ -20,12 +20,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from ..core.descriptor import Knowledge, Names, SolvedPositions
 from ..core.errors import AsobibaError
 from ..core.game import State
+from ..core.registry import descriptor
 from .agent import SearchResult, notation_line
 from .alphabeta import PLY_DISCOUNT
-from .heuristics import heuristic_for
-from .levels import build_agent, level_table
+from .levels import build_agent, knowledge_of, level_table
 
 
 @dataclasses.dataclass
@@ -33,7 +34,7 @@ class Analysis:
     action: int
     notation: str
     value: float
-    verdict: str | None
+    verdict: dict[str, str] | None
     line: list[str]
     reason_ja: str
     reason_en: str
@@ -48,34 +49,35 @@ def analyse(state: State, seed: int | None = 0) -> Analysis:
         raise AsobibaError("no move to suggest here: " + ("the game is over" if state.is_terminal
                                                            else "the dice decide this step"))
     game = state.game
-    heuristic = heuristic_for(game)
-    solver = heuristic.exact_solver(game) if hasattr(heuristic, "exact_solver") else None
+    knowledge = knowledge_of(game)
+    solver = knowledge.exact(game) if knowledge.exact is not None else None
     if solver is not None:
         known = solver.verdict(state)
         if known is not None:
-            return _from_table(state, heuristic, solver, known)
+            return _from_table(state, knowledge, solver, known)
     spec = {k: v for k, v in level_table(game)["strongest"].items() if k != "exact"}
     agent = build_agent(game, spec, name="strongest", seed=seed)
     if not hasattr(agent, "analyse"):
         raise AsobibaError(f"the strongest level of {game.id} cannot analyse positions")
-    return _from_search(state, heuristic, agent.analyse(state))
+    return _from_search(state, knowledge, agent.analyse(state))
 
 
-def _from_search(state: State, heuristic: Any, result: SearchResult) -> Analysis:
+def _from_search(state: State, knowledge: Knowledge, result: SearchResult) -> Analysis:
     notation = state.action_to_notation(result.action)
     value = min(1.0, max(0.0, (result.value + 1.0) / 2.0))
     verdict = None
     if result.exact:
         plies = max(1, round((1.0 - abs(result.value)) / PLY_DISCOUNT))
         value = 1.0 if result.value > 0 else 0.0
-        verdict = _verdict_text(state, heuristic, "win" if result.value > 0 else "loss", plies)
-    ja, en = _reason(state, heuristic, result.action, notation, value)
+        verdict = _verdict_text(state, "win" if result.value > 0 else "loss", plies)
+    ja, en = _reason(state, knowledge, result.action, notation, value)
     return Analysis(
         result.action, notation, value, verdict, notation_line(state, result.line), ja, en
     )
 
 
-def _from_table(state: State, heuristic: Any, solver: Any, known: tuple[str, int]) -> Analysis:
+def _from_table(state: State, knowledge: Knowledge, solver: SolvedPositions,
+                known: tuple[str, int]) -> Analysis:
     outcome, plies = known
     action = solver.best_action(state)
     notation = state.action_to_notation(action)
@@ -88,34 +90,32 @@ def _from_table(state: State, heuristic: Any, solver: Any, known: tuple[str, int
             break
         line.append(after.action_to_notation(step))
         after = after.apply(step)
-    ja, en = _reason(state, heuristic, action, notation, value)
-    return Analysis(action, notation, value, _verdict_text(state, heuristic, outcome, plies),
-                    line, ja, en)
+    ja, en = _reason(state, knowledge, action, notation, value)
+    return Analysis(action, notation, value, _verdict_text(state, outcome, plies), line, ja, en)
 
 
-def _verdict_text(state: State, heuristic: Any, outcome: str, plies: int) -> str:
-    """A proven result for the mover, e.g. "White wins in 7 / 白の7手勝ち"."""
+def _verdict_text(state: State, outcome: str, plies: int) -> dict[str, str]:
+    """A proven result for the mover in both languages, e.g. 白の7手勝ち / White wins in 7."""
     names = state.game.player_names
     mover = state.current_player
     if outcome == "draw":
-        return "draw with best play / 最善で引き分け"
+        return {"ja": "最善で引き分け", "en": "draw with best play"}
     if outcome == "win":
         seat = mover
     else:
         others = [p for p in range(len(names)) if p != mover]
         seat = others[0] if len(others) == 1 else None
     if seat is None:
-        return f"you cannot win against best play ({plies} plies) / 最善を尽くされると勝てません（{plies}手）"
-    names_ja = getattr(heuristic, "SEAT_NAMES_JA", {})
-    en = names[seat].capitalize()
-    ja = names_ja.get(names[seat], names[seat])
-    return f"{en} wins in {plies} / {ja}の{plies}手勝ち"
+        return {"ja": f"最善を尽くされると勝てません（{plies}手）",
+                "en": f"you cannot win against best play ({plies} plies)"}
+    name: Names = descriptor(state.game.id).seat_name(names[seat])
+    return {"ja": f"{name.ja}の{plies}手勝ち", "en": f"{name.en} wins in {plies}"}
 
 
-def _reason(state: State, heuristic: Any, action: int, notation: str, value: float
+def _reason(state: State, knowledge: Knowledge, action: int, notation: str, value: float
             ) -> tuple[str, str]:
-    if hasattr(heuristic, "explain"):
-        found = heuristic.explain(state, action)
+    if knowledge.explain is not None:
+        found = knowledge.explain(state, action)
         if found is not None:
             return found
     pct = round(100 * value)

@@ -1,8 +1,8 @@
 """The five computer levels, and making any named agent for any game.
 
 Levels, weakest first: 入門 ``intro``, よわい ``weak``, ふつう ``normal``, つよい ``strong``,
-最強 ``strongest``. Each game maps them to agents and budgets in its heuristic module
-(``level_table(game)`` or ``LEVEL_TABLE``; see :mod:`asobiba.ai.heuristics`); a game without one gets
+最強 ``strongest``. Each game maps them to agents and budgets in the knowledge its descriptor
+declares (``Knowledge.levels``, :mod:`asobiba.core.descriptor`); a game without a table gets
 :data:`DEFAULT_TABLE`. Budgets are counted in nodes or iterations so that a level plays the same move
 for the same seed; the time limit in each spec is only a safety cap under :data:`LEVEL_BUDGETS`.
 
@@ -13,12 +13,12 @@ An agent spec is a dict: ``{"agent": KIND, ...parameters}`` with KIND one of
 * ``alphabeta`` — ``max_nodes``, ``max_depth`` (:class:`~.alphabeta.AlphaBetaAgent`);
 * ``mcts`` — ``iterations``, ``exploration``, ``playout_plies`` (:class:`~.mcts.MCTSAgent`);
 
-plus optional ``eval`` (a name in the heuristic's ``EVALUATORS``, default its ``evaluate``),
-``priors`` (true: pass the heuristic's ``move_priors``), ``time_limit`` (seconds, safety cap) and
-``exact`` (true: when the heuristic's ``exact_solver(game)`` gives a table, play its perfect moves
-and search only where it has no answer).
+plus optional ``eval`` (a name in the knowledge's ``evaluators``, default its ``evaluate``),
+``priors`` (true: pass the knowledge's ``move_priors``), ``time_limit`` (seconds, safety cap) and
+``exact`` (true: when the knowledge's ``exact(game)`` gives solved positions, play their perfect
+moves and search only where they have no answer).
 
-Arena names besides the levels: ``random``, ``greedy``, and the heuristic's ``BASELINES``.
+Arena names besides the levels: ``random``, ``greedy``, and the knowledge's ``baselines``.
 """
 
 from __future__ import annotations
@@ -26,11 +26,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.descriptor import Knowledge, SolvedPositions
 from ..core.errors import AsobibaError
 from ..core.game import Game, State
+from ..core.registry import descriptor
 from .agent import Agent
 from .alphabeta import AlphaBetaAgent
-from .heuristics import heuristic_for
 from .mcts import MCTSAgent
 from .simple import GreedyAgent, RandomAgent
 
@@ -65,19 +66,22 @@ class UnknownAgentError(AsobibaError):
     """An agent or level name that this game does not know."""
 
 
+def knowledge_of(game: Game) -> Knowledge:
+    """What the computer knows of ``game`` (its descriptor's ``knowledge``)."""
+    return descriptor(game.id).knowledge
+
+
 def level_table(game: Game) -> Mapping[str, Mapping[str, Any]]:
     """The level -> agent spec table of ``game``."""
-    heuristic = heuristic_for(game)
-    if hasattr(heuristic, "level_table"):
-        return heuristic.level_table(game)
-    return getattr(heuristic, "LEVEL_TABLE", DEFAULT_TABLE)
+    levels = knowledge_of(game).levels
+    return DEFAULT_TABLE if levels is None else levels(game)
 
 
 def agent_specs(game: Game) -> dict[str, Mapping[str, Any]]:
     """Every agent name ``make_agent`` accepts for ``game``, with its spec."""
     specs: dict[str, Mapping[str, Any]] = dict(level_table(game))
     specs.update(COMMON_BASELINES)
-    specs.update(getattr(heuristic_for(game), "BASELINES", {}))
+    specs.update(knowledge_of(game).baselines)
     return specs
 
 
@@ -97,13 +101,13 @@ def make_agent(game: Game, name: str, seed: int | None = None) -> Agent:
 
 def build_agent(game: Game, spec: Mapping[str, Any], *, name: str, seed: int | None) -> Agent:
     """Turn one spec (see the module docstring) into an agent."""
-    heuristic = heuristic_for(game)
+    knowledge = knowledge_of(game)
     params = dict(spec)
     kind = params.pop("agent")
     eval_name = params.pop("eval", None)
-    evaluate = heuristic.evaluate if eval_name is None else heuristic.EVALUATORS[eval_name]
+    evaluate = knowledge.evaluate if eval_name is None else knowledge.evaluators[eval_name]
     if params.pop("priors", False):
-        params["priors"] = heuristic.move_priors
+        params["priors"] = knowledge.move_priors
     exact = params.pop("exact", False)
     if kind == "random":
         agent: Any = RandomAgent(seed=seed, name=name)
@@ -115,17 +119,17 @@ def build_agent(game: Game, spec: Mapping[str, Any], *, name: str, seed: int | N
         agent = MCTSAgent(evaluate, seed=seed, name=name, **params)
     else:
         raise UnknownAgentError(f"agent spec {name!r} has unknown kind {kind!r}")
-    if exact and hasattr(heuristic, "exact_solver"):
-        table = heuristic.exact_solver(game)
-        if table is not None:
-            agent = ExactAgent(table, agent)
+    if exact and knowledge.exact is not None:
+        solved = knowledge.exact(game)
+        if solved is not None:
+            agent = ExactAgent(solved, agent)
     return agent
 
 
 class ExactAgent:
     """Plays a solved table's best move where the table knows the position, else defers."""
 
-    def __init__(self, table: Any, fallback: Any) -> None:
+    def __init__(self, table: SolvedPositions, fallback: Any) -> None:
         self.table = table
         self.fallback = fallback
         self.name = fallback.name

@@ -1,6 +1,8 @@
-"""Which games asobiba knows, and how to make one from an id and options.
+"""Which games asobiba knows: one line per game, naming the module that holds its descriptor.
 
-Games are imported lazily so that ``asobiba perft diceout`` never pays for loading the others.
+Descriptors are imported on first use, so that ``asobiba perft diceout`` never pays for loading
+the other games. Adding a game is a new folder under ``asobiba/games/`` and one line in
+:data:`GAMES` (docs/architecture.md, "Adding a game").
 """
 
 from __future__ import annotations
@@ -9,29 +11,49 @@ import importlib
 from collections.abc import Mapping
 from typing import Any
 
+from .descriptor import GameDescriptor
 from .errors import UnknownGameError
 from .game import Game
 from .options import Options
 
-GAME_CLASSES: dict[str, str] = {
-    "diamond": "asobiba.games.diamond.game:DiamondGame",
-    "diceout": "asobiba.games.diceout.game:DiceOutGame",
-    "gandice": "asobiba.games.gandice.game:GandiceGame",
+GAMES: dict[str, str] = {
+    "diamond": "asobiba.games.diamond.descriptor",
+    "diceout": "asobiba.games.diceout.descriptor",
+    "gandice": "asobiba.games.gandice.descriptor",
 }
+"""Game id → module whose ``DESCRIPTOR`` declares the game (``module:NAME`` for another name)."""
+
+_loaded: dict[str, GameDescriptor] = {}
+"""Descriptors already imported, by their place in :data:`GAMES`."""
 
 
 def game_ids() -> list[str]:
-    return list(GAME_CLASSES)
+    return list(GAMES)
+
+
+def descriptor(game_id: str) -> GameDescriptor:
+    """The descriptor of ``game_id`` (raises UnknownGameError for an unknown id)."""
+    try:
+        place = GAMES[game_id]
+    except (KeyError, TypeError):
+        known = ", ".join(GAMES)
+        raise UnknownGameError(f"unknown game {game_id!r} (known: {known})") from None
+    found = _loaded.get(place)
+    if found is None:
+        module_name, _, name = place.partition(":")
+        found = getattr(importlib.import_module(module_name), name or "DESCRIPTOR")
+        if found.id != game_id:
+            raise RuntimeError(f"{place} declares {found.id!r}, registered as {game_id!r}")
+        _loaded[place] = found
+    return found
+
+
+def descriptors() -> list[GameDescriptor]:
+    return [descriptor(game_id) for game_id in GAMES]
 
 
 def game_class(game_id: str) -> type[Game]:
-    try:
-        target = GAME_CLASSES[game_id]
-    except KeyError:
-        known = ", ".join(GAME_CLASSES)
-        raise UnknownGameError(f"unknown game {game_id!r} (known: {known})") from None
-    module_name, _, attr = target.partition(":")
-    return getattr(importlib.import_module(module_name), attr)
+    return descriptor(game_id).game_class
 
 
 def make_game(game_id: str, options: Options | Mapping[str, Any] | None = None) -> Game:

@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from asobiba.core import CHANCE, TERMINAL, Game, Options, State, option
-from asobiba.core.registry import GAME_CLASSES
+from asobiba.core.descriptor import GameDescriptor, Knowledge, Names
+from asobiba.core.registry import GAMES
 
 
 class _ToyGame(Game):
@@ -219,22 +220,22 @@ def race_evaluate(state: State) -> list[float]:
     return [lead, -lead]
 
 
-TOYS: dict[str, str] = {
-    "toyttt": f"{__name__}:TicTacToeGame",
-    "toynim2": f"{__name__}:NimGame",
-    "toynim3": f"{__name__}:Nim3Game",
-    "toyrace": f"{__name__}:RaceGame",
-}
+def _descriptor(game_class: type[Game], evaluate: Any) -> GameDescriptor:
+    return GameDescriptor(
+        game_class=game_class,
+        rules_page="tests/ai/ai_toys.py",
+        notation=Names(ja="番号", en="a number"),
+        knowledge=Knowledge(evaluate=evaluate),
+    )
+
+
+TTT = _descriptor(TicTacToeGame, ttt_evaluate)
+NIM2 = _descriptor(NimGame, nim_evaluate)
+NIM3 = _descriptor(Nim3Game, nim_evaluate)
+RACE = _descriptor(RaceGame, race_evaluate)
 
 
 def register_toys() -> None:
-    """Make the toys known to the core registry and give them their heuristics."""
-    from types import SimpleNamespace
-
-    from asobiba.ai.heuristics import register
-
-    GAME_CLASSES.update(TOYS)
-    register("toyttt", SimpleNamespace(evaluate=ttt_evaluate))
-    register("toynim2", SimpleNamespace(evaluate=nim_evaluate))
-    register("toynim3", SimpleNamespace(evaluate=nim_evaluate))
-    register("toyrace", SimpleNamespace(evaluate=race_evaluate))
+    """Make the toys known to the core registry, each with its own descriptor."""
+    for name, descriptor in (("TTT", TTT), ("NIM2", NIM2), ("NIM3", NIM3), ("RACE", RACE)):
+        GAMES[descriptor.id] = f"{__name__}:{name}"

@@ -11,7 +11,7 @@ import pytest
 from asobiba.ai.agent import winning_actions
 from asobiba.ai.alphabeta import AlphaBetaAgent
 from asobiba.ai.arena import play_game
-from asobiba.ai.heuristics import heuristic_for
+from asobiba.ai.levels import knowledge_of
 from asobiba.ai.hints import analyse
 from asobiba.ai.levels import LEVELS, agent_names, build_agent, level_table, make_agent
 from asobiba.core import make_game, sample_chance
@@ -68,7 +68,7 @@ def random_states(game_id: str, count: int, seed: int, options=None) -> list:
 )
 def test_heuristic_values_are_in_range_and_every_level_plays_legally(game_id, options) -> None:
     game = make_game(game_id, options)
-    heuristic = heuristic_for(game)
+    heuristic = knowledge_of(game)
     table = level_table(game)
     for i, state in enumerate(random_states(game_id, 4, seed=3, options=options)):
         values = heuristic.evaluate(state)
@@ -132,7 +132,7 @@ def test_diceout_search_avoids_showing_its_own_dice_out() -> None:
     # Red's dice: c1=1, d1=1 and b2=3; moving b2 (3 -> 1) would show red's Dice Out (red loses).
     state = diceout({"c1": [["red", 1]], "d1": [["red", 1]], "b2": [["red", 3]],
                      "b5": [["white", 1]], "c5": [["white", 2]], "d5": [["white", 3]]})
-    agent = AlphaBetaAgent(heuristic_for(state.game).evaluate, max_nodes=2_000)
+    agent = AlphaBetaAgent(knowledge_of(state.game).evaluate, max_nodes=2_000)
     action = agent.choose(state)
     assert not state.action_to_notation(action).startswith("b2-")
 
@@ -140,7 +140,7 @@ def test_diceout_search_avoids_showing_its_own_dice_out() -> None:
 def test_diceout_hint_gives_a_line_and_reasons() -> None:
     hint = analyse(diceout(EXIT_IN_ONE))
     assert hint.notation == "b4-a5" and hint.value == 1.0
-    assert hint.verdict == "Red wins in 1 / 赤の1手勝ち"
+    assert hint.verdict == {"ja": "赤の1手勝ち", "en": "Red wins in 1"}
     assert hint.line == ["b4-a5"] and hint.reason_ja and hint.reason_en
 
 
@@ -174,7 +174,7 @@ def test_diamond_hint_names_the_finishing_move() -> None:
     state = diamond_one_move_from_home()
     hint = analyse(state)
     assert hint.action == winning_actions(state)[0]
-    assert hint.verdict == "Red wins in 1 / 赤の1手勝ち"
+    assert hint.verdict == {"ja": "赤の1手勝ち", "en": "Red wins in 1"}
 
 
 def test_diamond_heuristic_prefers_progress_and_explains() -> None:
@@ -196,8 +196,8 @@ def test_diamond_heuristic_prefers_progress_and_explains() -> None:
 def test_diamond_three_players_paranoid_search_plays() -> None:
     game = make_game("diamond", {"players": 3})
     state = game.new_state()
-    agent = AlphaBetaAgent(heuristic_for(game).evaluate, max_nodes=400,
-                           priors=heuristic_for(game).move_priors, seed=0)
+    agent = AlphaBetaAgent(knowledge_of(game).evaluate, max_nodes=400,
+                           priors=knowledge_of(game).move_priors, seed=0)
     result = agent.analyse(state)
     assert result.action in state.legal_actions()
 
@@ -245,7 +245,7 @@ def test_diceout_strongest_and_hints_follow_the_solved_table(monkeypatch) -> Non
     assert make_agent(state.game, "strongest", seed=0).choose(state) == table_move
     hint = analyse(state)
     assert hint.action == table_move and hint.value == 1.0
-    assert hint.verdict == "Red wins in 3 / 赤の3手勝ち"
+    assert hint.verdict == {"ja": "赤の3手勝ち", "en": "Red wins in 3"}
     assert hint.line[0] == hint.notation
     # under manual declaration the table does not apply: the search answers
     manual = state_from_position("diceout", {**state.to_json(), "options": {"declare": "manual"}})

@@ -23,7 +23,7 @@ def test_hint_finds_the_forced_win_and_says_so() -> None:
     hint = analyse(state)
     assert hint.action == 3 and hint.notation == "3"
     assert hint.value == 1.0
-    assert hint.verdict is not None and "First wins in" in hint.verdict
+    assert hint.verdict is not None and hint.verdict["en"].startswith("First wins in")
     assert hint.line[0] == "3"
     assert hint.reason_ja and hint.reason_en
     data = json.loads(json.dumps(hint.to_json(), ensure_ascii=False))

@@ -7,4 +7,4 @@ from asobiba.core import registry
 
 @pytest.fixture(autouse=True)
 def _toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry.GAME_CLASSES, "toynim", "core.toy_nim:NimGame")
+    monkeypatch.setitem(registry.GAMES, "toynim", "core.toy_nim")

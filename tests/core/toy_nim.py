@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from asobiba.core import CHANCE, TERMINAL, Game, NotationError, Options, PositionError, State, option
+from asobiba.core.descriptor import GameDescriptor, Names
 
 
 @dataclasses.dataclass(frozen=True)
@@ -91,3 +92,10 @@ class NimState(State):
 
     def render_text(self, color: bool = False) -> str:
         return "o" * (self.pile or 0)
+
+
+DESCRIPTOR = GameDescriptor(
+    game_class=NimGame,
+    rules_page="tests/core/toy_nim.py",
+    notation=Names(ja="取る数（1 か 2）", en="how many stones to take (1 or 2)"),
+)

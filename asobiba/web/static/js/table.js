@@ -362,11 +362,10 @@ export function tablePage(root, gameId, dialog) {
       clear(hintEl).append(h("p", { class: "muted" }, t("hint.thinking")));
       return;
     }
-    const [verdictEn, verdictJa] = (hint.verdict ?? "").split(" / ");
     clear(hintEl).append(
       h("h2", {}, t("hint.title"), ": ", h("code", {}, hint.notation)),
       h("p", {}, pick({ ja: hint.reason_ja, en: hint.reason_en })),
-      hint.verdict ? h("p", { class: "verdict" }, pick({ ja: verdictJa || verdictEn, en: verdictEn })) : null,
+      hint.verdict ? h("p", { class: "verdict" }, pick(hint.verdict)) : null,
     );
   }
 

@@ -1,0 +1,223 @@
+"""The game descriptor: everything a game declares to the rest of asobiba (docs/architecture.md).
+
+A game package (``asobiba/games/<id>/``) declares one :class:`GameDescriptor` in its ``descriptor``
+module, and the registry (:mod:`asobiba.core.registry`) lists those modules. The generic layers —
+``ai/``, ``web/``, ``cli.py``, the terminal and the page through ``/api/catalog`` — read a game
+only through its descriptor; none of them names a game.
+
+What every game declares: its :class:`~asobiba.core.game.Game` class (which carries the id, the
+names and the options), its rules page, how moves are written (:attr:`GameDescriptor.notation`),
+and its game knowledge for the computer (:class:`Knowledge`: evaluation and level table).
+
+What a game may declare besides — its optional capabilities, each a typed ``Protocol`` so that the
+layers check ``is not None`` instead of guessing with ``getattr``:
+
+* ``render_svg`` (:class:`SvgRenderer`): a board picture; a game with one can be played at the web
+  table, and ``lobby`` (:class:`Lobby`) says what the lobby shows first;
+* ``move_paths`` (:class:`MovePaths`): the cells a move passes through, for animation;
+* ``verbs`` (:class:`Verb`): things a person can do besides moving (e.g. declaring);
+* ``end_reasons``: names of the ways a game can end, for result texts;
+* ``solutions`` (:class:`Solutions`): exact solution tables that can be built and looked up;
+* ``commands`` (:class:`Commands`): the game's own command group under ``asobiba <id> …``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .game import Game, State
+
+
+@dataclass(frozen=True)
+class Names:
+    """One text in both languages of the product."""
+
+    ja: str
+    en: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"ja": self.ja, "en": self.en}
+
+
+# -- game knowledge for the computer -----------------------------------------------------------------
+class Evaluate(Protocol):
+    def __call__(self, state: State) -> list[float]:
+        """Estimated value of every seat in [-1, 1] for a non-terminal state."""
+        ...
+
+
+class MovePriors(Protocol):
+    def __call__(self, state: State, actions: list[int]) -> list[float]:
+        """Cheap scores of ``actions`` (higher = more promising), for ordering and playouts."""
+        ...
+
+
+class Explain(Protocol):
+    def __call__(self, state: State, action: int) -> tuple[str, str] | None:
+        """One sentence (ja, en) on what ``action`` does, for hints; None when nothing to say."""
+        ...
+
+
+class SolvedPositions(Protocol):
+    """An exact solution as the agents see it: answers only where it is exact."""
+
+    def verdict(self, state: State) -> tuple[str, int] | None:
+        """``("win"|"draw"|"loss", plies)`` for the player to move, or None if unknown."""
+        ...
+
+    def best_action(self, state: State) -> int | None:
+        """A move that keeps the verdict, or None if the position is unknown."""
+        ...
+
+
+LevelSpecs = Mapping[str, Mapping[str, Any]]
+"""Level or agent name → agent spec (see :mod:`asobiba.ai.levels`)."""
+
+
+def _neutral(state: State) -> list[float]:
+    return [0.0] * state.game.num_players
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What the computer knows of a game: evaluation, levels, and optional helpers.
+
+    ``levels`` maps a game (with its options) to its level table (``intro`` … ``strongest``);
+    None gives the default table of :mod:`asobiba.ai.levels`. ``exact`` gives the solved positions
+    of a game when a solution has been built (else None).
+    """
+
+    evaluate: Evaluate = _neutral
+    levels: Callable[[Game], LevelSpecs] | None = None
+    move_priors: MovePriors | None = None
+    explain: Explain | None = None
+    evaluators: Mapping[str, Evaluate] = field(default_factory=dict)
+    baselines: LevelSpecs = field(default_factory=dict)
+    exact: Callable[[Game], SolvedPositions | None] | None = None
+
+
+NEUTRAL = Knowledge()
+"""A game that declares no knowledge: search sees only proven results."""
+
+
+# -- optional capabilities ---------------------------------------------------------------------------
+class SvgRenderer(Protocol):
+    def __call__(self, state: State, *, highlights: Sequence[str] = (),
+                 last_move: int | None = None) -> str:
+        """The position as SVG; every cell a person can click carries ``data-cell``."""
+        ...
+
+
+class MovePaths(Protocol):
+    def __call__(self, state: State, action: int) -> list[str]:
+        """The ``data-cell`` names a move passes through, from its start to its end."""
+        ...
+
+
+@dataclass(frozen=True)
+class Verb:
+    """Something a person can do besides moving, played as the engine action ``notation``.
+
+    ``label`` names the button; ``refusal`` is said when the verb is not possible now.
+    """
+
+    id: str
+    notation: str
+    label: Names
+    refusal: Names
+
+
+class BuildJob(Protocol):
+    """A solution build running in the background."""
+
+    phase: str | None
+    fraction: float
+    finished: bool
+    error: str | None
+
+
+class Solutions(Protocol):
+    """Exact solution tables of a game, one per variant (an integer option, e.g. board rows)."""
+
+    variant_option: str
+    """The option whose value names the variant."""
+
+    def check_variant(self, variant: int) -> None:
+        """Raise a one-line AsobibaError unless tables exist for ``variant`` in principle."""
+        ...
+
+    def check_resources(self, variant: int, directory: Any) -> None:
+        """Raise a one-line AsobibaError if this machine cannot build ``variant`` now."""
+        ...
+
+    def ready_bytes(self, variant: int, directory: Any) -> int | None:
+        """Size in bytes of the finished, verified table of ``variant``, or None if there is none."""
+        ...
+
+    def start(self, variant: int, directory: Any) -> BuildJob:
+        """Start building ``variant`` in the background."""
+        ...
+
+
+class Commands(Protocol):
+    """The game's own CLI command group (a Typer app), mounted as ``asobiba <id> …``."""
+
+    def __call__(self) -> Any:
+        ...
+
+
+@dataclass(frozen=True)
+class Lobby:
+    """What the web lobby shows for a game.
+
+    ``options``: the option names shown first (the rest sit under "more rules");
+    ``defaults``: option values the lobby starts from when they differ from the engine's
+    (e.g. the number of players people usually pick); ``tagline``: one line on the game's card.
+    """
+
+    tagline: Names
+    options: tuple[str, ...] = ()
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameDescriptor:
+    """One game, as the rest of asobiba may see it."""
+
+    game_class: type[Game]
+    rules_page: str
+    """Path of the rules page in the repository, e.g. ``docs/rules/<id>.md``."""
+    notation: Names
+    """How a move is written, one line per language (terminal help, docs)."""
+    seat_names: Mapping[str, Names] = field(default_factory=dict)
+    """Display names of the seats (``"red"`` → 赤 / Red); a seat not listed shows its id."""
+    knowledge: Knowledge = NEUTRAL
+    render_svg: SvgRenderer | None = None
+    lobby: Lobby | None = None
+    move_paths: MovePaths | None = None
+    verbs: tuple[Verb, ...] = ()
+    end_reasons: Mapping[str, Names] = field(default_factory=dict)
+    solutions: Callable[[], Solutions] | None = None
+    """Loaded on first use: solution code may be heavy."""
+    commands: Commands | None = None
+
+    @property
+    def id(self) -> str:
+        return self.game_class.id
+
+    @property
+    def name(self) -> Names:
+        return Names(self.game_class.name_ja, self.game_class.name_en)
+
+    @property
+    def at_web_table(self) -> bool:
+        """A game is offered at the web table when it can draw its board and has a lobby entry."""
+        return self.render_svg is not None and self.lobby is not None
+
+    def seat_name(self, seat: str) -> Names:
+        return self.seat_names.get(seat, Names(seat, seat.capitalize()))
+
+    def verb(self, verb_id: str) -> Verb | None:
+        return next((v for v in self.verbs if v.id == verb_id), None)

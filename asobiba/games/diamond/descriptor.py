@@ -1,0 +1,48 @@
+"""Diamond Game as the rest of asobiba sees it (docs/architecture.md, "The game descriptor")."""
+
+from __future__ import annotations
+
+from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names
+from ...core.game import State
+from . import heuristic
+from .game import DiamondGame
+from .notation import web_name
+from .svg import render_svg
+
+
+def move_paths(state: State, action: int) -> list[str]:
+    """The holes a move passes through, hop by hop (for animating jump chains)."""
+    return [web_name(q, r) for q, r in state.move_path(action)]  # type: ignore[attr-defined]
+
+
+DESCRIPTOR = GameDescriptor(
+    game_class=DiamondGame,
+    rules_page="docs/rules/diamond.md",
+    notation=Names(
+        ja="手は「出発-到着」で書きます（例: k7-k8）。穴の名前は盤の縁の記号で読みます。",
+        en="A move is FROM-TO (e.g. k7-k8); holes are named by the letters and numbers on the star.",
+    ),
+    seat_names={
+        "red": Names("赤", "Red"),
+        "yellow": Names("黄", "Yellow"),
+        "green": Names("緑", "Green"),
+    },
+    knowledge=Knowledge(
+        evaluate=heuristic.evaluate,
+        levels=heuristic.level_table,
+        move_priors=heuristic.move_priors,
+        explain=heuristic.explain,
+        evaluators=heuristic.EVALUATORS,
+        baselines=heuristic.BASELINES,
+    ),
+    render_svg=render_svg,
+    lobby=Lobby(
+        tagline=Names(
+            ja="星形の盤で、飛び越しを重ねて向かいの陣地へ。王駒はまとめて飛べます。",
+            en="Race across the star by chains of jumps; kings leap whole lines.",
+        ),
+        options=("players", "king", "pieces", "long_jump"),
+        defaults={"players": 3},
+    ),
+    move_paths=move_paths,
+)

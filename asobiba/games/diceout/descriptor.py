@@ -1,0 +1,62 @@
+"""Dice Out as the rest of asobiba sees it (docs/architecture.md, "The game descriptor")."""
+
+from __future__ import annotations
+
+from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, Solutions, Verb
+from . import heuristic
+from .actions import DECLARE_NOTATION
+from .game import DiceOutGame
+from .svg import render_svg
+
+
+def solutions() -> Solutions:
+    """The perfect-play tables (loaded on first use: the solver brings numba)."""
+    from .solver.solutions import SOLUTIONS
+
+    return SOLUTIONS
+
+
+DESCRIPTOR = GameDescriptor(
+    game_class=DiceOutGame,
+    rules_page="docs/rules/diceout.md",
+    notation=Names(
+        ja="手は「出発-到着」で書きます（例: b1-c2）。宣言は declare、パスは pass。",
+        en="A move is FROM-TO (e.g. b1-c2); 'declare' declares a Dice Out, 'pass' passes.",
+    ),
+    seat_names={"red": Names("赤", "Red"), "white": Names("白", "White")},
+    knowledge=Knowledge(
+        evaluate=heuristic.evaluate,
+        levels=lambda game: heuristic.LEVEL_TABLE,
+        explain=heuristic.explain,
+        exact=heuristic.exact_solver,
+    ),
+    render_svg=render_svg,
+    lobby=Lobby(
+        tagline=Names(
+            ja="動かすたびに目が変わるダイスで、相手側のEXITを目指します。",
+            en="Dice change their face at every step: reach the far EXIT first.",
+        ),
+        options=("rows", "declare"),
+    ),
+    verbs=(
+        Verb(
+            id="declare",
+            notation=DECLARE_NOTATION,
+            label=Names("ダイスアウト！", "Dice Out!"),
+            refusal=Names("いま宣言できるダイスアウトはありません。",
+                          "There is no Dice Out to declare now."),
+        ),
+    ),
+    end_reasons={
+        "exit": Names("ダイスがEXITに着きました。", "A die reached an EXIT."),
+        "dice_out": Names("ダイスアウト！ 相手のダイスの目がそろいました。",
+                          "Dice Out! The opponent's dice all show the same value."),
+        "own_dice_out": Names("自分のダイスの目がそろってしまいました（ダイスアウト）。",
+                              "The mover's own dice all matched (Dice Out)."),
+        "declared": Names("ダイスアウトが宣言されました。", "Dice Out was declared."),
+        "repetition": Names("同じ局面が続いたので引き分けです。",
+                            "Draw: the same position kept coming back."),
+        "max_plies": Names("手数の上限に達しました。", "The move limit was reached."),
+    },
+    solutions=solutions,
+)
