@@ -23,7 +23,11 @@ id                             meaning                                notation
 
 from __future__ import annotations
 
-from .lineup import MAX_DICE
+MAX_DICE = 64
+"""How many dice one battle can number: attack and core-fusion ids hold two die numbers as
+``64·a + t``. The rules need far fewer (five per player plus the evolution dice kept aside), so
+this is only a bound on input, checked when the options are read; the ids are part of saved
+records, so the number stays."""
 
 RESUMMON = 0
 NO_ITEM = 1

@@ -19,6 +19,7 @@ from typing import Any
 
 from asobiba.core.errors import AsobibaError
 
+from .decks import validate_deck
 from .dice import FACE6, OUTCOME_INDEX, OUTCOME_NAMES, SIDE
 
 SHIPPED = Path(__file__).with_name("catalog") / "reiwa.toml"
@@ -161,8 +162,6 @@ def _load_cached(path: str, stamp: int) -> Catalog:
 
 def parse_catalog(data: Mapping[str, Any], where: str) -> Catalog:
     """Validate a parsed TOML document and build the catalog; ``where`` names it in errors."""
-    from .decks import validate_deck
-
     _unknown_fields(data, _TOP_FIELDS, f"{where}: top level")
     head = data.get("catalog", {})
     if not isinstance(head, Mapping):

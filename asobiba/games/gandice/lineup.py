@@ -2,7 +2,8 @@
 
 Each die of every deck (the five dice, then the evolution dice kept aside) gets an instance number
 ``uid`` in seat order; cards likewise. Action ids are built from these numbers, so they are stable
-for given options (decks and catalog).
+for given options (decks and catalog); the options make sure the numbers stay below
+:data:`.actions.MAX_DICE`.
 """
 
 from __future__ import annotations
@@ -11,12 +12,7 @@ import dataclasses
 import functools
 
 from .catalog import Card, Catalog, Die, load_catalog
-from .decks import MAX_EVOLUTION
 from .options import PLAYER_NAMES, GandiceOptions
-
-MAX_DICE = 64
-"""Upper bound of instance numbers (4 players × (5 + MAX_EVOLUTION) fits), used by action ids."""
-assert 4 * (5 + MAX_EVOLUTION) <= MAX_DICE
 
 
 @dataclasses.dataclass(frozen=True)

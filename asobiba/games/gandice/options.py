@@ -1,4 +1,5 @@
-"""Rule options of Gandice (RULINGS.md §3). Option names are contracts (CLI, JSON, web)."""
+"""Rule options of Gandice (docs/rules/gandice.md, "Options"). Option names are contracts (CLI,
+JSON, web)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,11 @@ import dataclasses
 from asobiba.core.errors import AsobibaError, OptionError
 from asobiba.core.options import Options, option
 
+from .actions import MAX_DICE
+from .catalog import load_catalog
+
 EXAMPLE_DECKS = ("yami", "isurugi")
-"""The seed's two example decks: 闇ダイス組 (first in the example battle) and イスルギ組."""
+"""The rules' two example decks: 闇ダイス組 (first in the example battle) and イスルギ組."""
 
 PLAYER_NAMES = ("p1", "p2", "p3", "p4")
 
@@ -56,8 +60,6 @@ class GandiceOptions(Options):
     )
 
     def normalize(self) -> None:
-        from .catalog import load_catalog
-
         decks = self.decks or tuple(
             EXAMPLE_DECKS[i % len(EXAMPLE_DECKS)] for i in range(self.players)
         )
@@ -68,11 +70,19 @@ class GandiceOptions(Options):
             object.__setattr__(self, "first", f"p{self.first}")
         if self.first != "random" and PLAYER_NAMES.index(self.first) >= self.players:
             raise OptionError(f"option first: {self.first} is not one of the {self.players} players")
-        try:
-            catalog = load_catalog(self.catalog)
-            for deck_id in decks:
-                catalog.deck(deck_id)
-        except OptionError:
-            raise
-        except AsobibaError as exc:
-            raise OptionError(f"option catalog/decks: {exc}") from None
+        _check_decks(self.catalog, decks)
+
+
+def _check_decks(path: str | None, decks: tuple[str, ...]) -> None:
+    """The decks exist in the catalog and together fit the numbering of action ids
+    (:data:`.actions.MAX_DICE`, an input bound far above any real battle)."""
+    try:
+        catalog = load_catalog(path)
+        size = sum(len(d.dice) + len(d.evolution) for d in map(catalog.deck, decks))
+    except AsobibaError as exc:
+        raise OptionError(f"option catalog/decks: {exc}") from None
+    if size > MAX_DICE:
+        raise OptionError(
+            f"option decks: the decks bring {size} dice (evolution dice included); "
+            f"a battle numbers at most {MAX_DICE}"
+        )

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import pytest
+from gandice_helpers import play
 
 from asobiba.core.errors import OptionError
+from asobiba.games.gandice.actions import ROLL
 from asobiba.games.gandice.catalog import SHIPPED, CatalogError, load_catalog
 from asobiba.games.gandice.decks import DeckError
+from asobiba.games.gandice.dice import OUTCOME_INDEX
 from asobiba.games.gandice.game import GandiceGame
 from asobiba.games.gandice.notation import die_label
 
-SEED_DICE = ["イスルギ", "紅蓮のイスルギ", "青嵐のイスルギ", "ギダン", "爪牙", "美雅羅", "武具・羅",
+EXAMPLE_DICE = ["イスルギ", "紅蓮のイスルギ", "青嵐のイスルギ", "ギダン", "爪牙", "美雅羅", "武具・羅",
              "呪術・笑童児"]
 
 
-def test_shipped_catalog_names_the_seed_dice_and_decks():
+def test_shipped_catalog_names_the_example_dice_and_decks():
     cat = load_catalog()
     by_name = {d.name: d for d in cat.dice.values()}
-    for name in SEED_DICE:
+    for name in EXAMPLE_DICE:
         assert name in by_name
     assert by_name["武具・羅"].bonus == 2 and by_name["武具・羅"].kind == "weapon"
     assert by_name["呪術・笑童児"].ability == "betrayal" and by_name["呪術・笑童児"].kind == "curse"
@@ -153,3 +156,61 @@ effect = "reroll_own"
 def test_bad_card_effect_is_rejected(tmp_path):
     text = GOOD + '\n[[card]]\nid = "c"\nname = "カード"\ncharacter = "a"\neffect = "fly"\n'
     assert "field 'effect'" in _error(tmp_path, text)
+
+
+EVOLVING = GOOD.replace('kind = "character"', 'kind = "character"\nfamily = "fam-a"', 1) + """
+[[die]]
+id = "s"
+name = "エス"
+kind = "super_eye"
+family = "fam-s"
+outcomes = { special = 1, side = 1 }
+fused = { special = 1 }
+
+[[die]]
+id = "e"
+name = "イー"
+kind = "evolution"
+family = "fam-a"
+outcomes = { special = 1 }
+
+[[die]]
+id = "es"
+name = "イーエス"
+kind = "evolution"
+family = "fam-s"
+outcomes = { special = 1 }
+"""
+
+
+def _deck(evolution):
+    ids = ", ".join(f'"{e}"' for e in evolution)
+    return f'\n[[deck]]\nid = "big"\nname = "ビッグ"\ndice = ["a", "s", "w", "w", "a"]\nevolution = [{ids}]\n'
+
+
+def test_evolution_dice_are_not_limited_in_number(tmp_path):
+    path = _write(tmp_path, EVOLVING + _deck(["e"] * 20))
+    assert len(load_catalog(path).decks["big"].evolution) == 20
+    s = GandiceGame({"catalog": str(path), "decks": ["big", "big"], "first": "p1"}).new_state()
+    while s.is_chance:
+        s = s.apply(ROLL + OUTCOME_INDEX["special"])
+    s = play(s, "attack エー#1>エー#1", "roll エー#1:special", "roll エー#1:face:1", "no-item")
+    assert len(s.legal_actions()) == 1 + 20  # no-evolve, or any of the twenty dice aside
+
+
+def test_a_battle_numbers_at_most_64_dice(tmp_path):
+    path = _write(tmp_path, EVOLVING + _deck(["e"] * 27))
+    assert len(GandiceGame({"catalog": str(path), "decks": ["big", "big"]}).lineup.dice) == 64
+    path = _write(tmp_path, EVOLVING + _deck(["e"] * 28))
+    with pytest.raises(OptionError, match="the decks bring 66 dice .* at most 64"):
+        GandiceGame({"catalog": str(path), "decks": ["big", "big"]})
+
+
+def test_an_evolution_die_no_character_of_the_deck_can_use_is_refused(tmp_path):
+    with pytest.raises(DeckError) as info:
+        load_catalog(_write(tmp_path, EVOLVING + _deck(["e", "es"])))
+    message = str(info.value)
+    assert message == (
+        "deck 'big': evolution die 'es' can never be used: its family 'fam-s' has only "
+        "super_eye dice here, which never evolve"
+    )
