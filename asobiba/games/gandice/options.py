@@ -49,9 +49,11 @@ class GandiceOptions(Options):
         ja="ユーザーのダイスカタログ（TOML）のパス。なしで同梱のもの",
     )
     resummon_full_open: bool = option(
-        True,
-        en="A re-summon challenge with every remaining character die upright wins at once (全開召喚).",
-        ja="再召喚チャレンジで残りのキャラダイスが全て立ち・逆立ちなら全開召喚で勝利",
+        False,
+        en="A re-summon challenge with every remaining character die upright also wins at once "
+        "(全開召喚); the rules give it to the opening summon only.",
+        ja="再召喚チャレンジでも残りのキャラダイスが全て立ち・逆立ちなら全開召喚で勝利"
+        "（ルールでは最初の召喚だけ）",
     )
     evolve_after_counter: bool = option(
         False,

@@ -18,7 +18,7 @@ States are immutable; fields are ints and tuples so that copying is cheap.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from asobiba.core.errors import IllegalMoveError, NotationError
@@ -487,7 +487,7 @@ class GandiceState(State):
         return self._with(loc=loc, summon=summon)._end_turn()
 
     # -- summoning --------------------------------------------------------------------------------
-    def _apply_summon(self, seat_rolls: list[tuple[int, int]], summon: tuple[int, ...]) -> tuple:
+    def _apply_summon(self, seat_rolls: Sequence[tuple[int, int]], summon: tuple[int, ...]) -> tuple:
         """Summon table (seed 1): an upright die summons every die of its player (全召喚)."""
         if any(is_upright(o) for _, o in seat_rolls):
             for u, _ in seat_rolls:
@@ -497,16 +497,37 @@ class GandiceState(State):
             summon = _set(summon, u, summon_state(o))
         return summon
 
+    def full_open_winner(self, rolls: tuple[tuple[int, int], ...]) -> int | None:
+        """The seat that wins at once by 全開召喚 when the summon or re-summon roll in progress
+        ends with ``rolls``, or None (docs/rules/gandice.md, "Summoning" and "A turn").
+
+        Opening summon: the one player whose character dice all stand upright or upside down
+        (two or more such players roll again instead). Re-summon challenge: only with option
+        ``resummon_full_open``, when every unit of the player was rolled (no fusion) and every
+        die landed upright.
+        """
+        seats = self._upright_seats(rolls)
+        if self.purpose == SUMMON:
+            return seats[0] if len(seats) == 1 else None
+        me = self.turn_player
+        if (
+            self.purpose == RESUMMON
+            and self.game.options.resummon_full_open
+            and seats == [me]
+            and len(rolls) == len(self.units(me))
+        ):
+            return me
+        return None
+
     def _summon_done(self) -> GandiceState:
         """After everyone's summon roll: 全開召喚 wins at once; two or more → all roll again."""
-        by_seat = self._rolls_by_seat()
-        full = [p for p, rolls in by_seat.items() if all(is_upright(o) for _, o in rolls)]
-        if len(full) >= 2:
+        winner = self.full_open_winner(self.rolls)
+        if winner is not None:
+            return self._finish((winner,))
+        if self._upright_seats(self.rolls):
             return self._with(pending=self._summon_order_all(self.lineup), rolls=())
-        if full:
-            return self._finish(tuple(full))
         summon = self.summon
-        for rolls in by_seat.values():
+        for rolls in self._rolls_by_seat(self.rolls).values():
             summon = self._apply_summon(rolls, summon)
         first = self.game.options.first
         s = self._with(summon=summon, rolls=(), pending=(), purpose=-1)
@@ -516,22 +537,24 @@ class GandiceState(State):
         return s._with(phase=TURN, actor=seat, turn_player=seat)
 
     def _resummon_done(self) -> GandiceState:
-        """Re-summon challenge: the summon table again; all remaining dice upright may win (option)."""
-        me = self.turn_player
-        rolls = list(self.rolls)
-        if (
-            self.game.options.resummon_full_open
-            and rolls
-            and len(rolls) == len(self.units(me))
-            and all(is_upright(o) for _, o in rolls)
-        ):
-            return self._finish((me,))
-        summon = self._apply_summon(rolls, self.summon)
+        """Re-summon challenge: the summon table again (全召喚 included); 全開召喚 only with
+        option ``resummon_full_open``."""
+        winner = self.full_open_winner(self.rolls)
+        if winner is not None:
+            return self._finish((winner,))
+        summon = self._apply_summon(self.rolls, self.summon)
         return self._with(summon=summon, rolls=())._end_turn()
 
-    def _rolls_by_seat(self) -> dict[int, list[tuple[int, int]]]:
+    def _upright_seats(self, rolls: tuple[tuple[int, int], ...]) -> list[int]:
+        """Seats whose every die in ``rolls`` landed upright (standing or upside down)."""
+        return [
+            p for p, seat_rolls in self._rolls_by_seat(rolls).items()
+            if all(is_upright(o) for _, o in seat_rolls)
+        ]
+
+    def _rolls_by_seat(self, rolls: tuple[tuple[int, int], ...]) -> dict[int, list[tuple[int, int]]]:
         out: dict[int, list[tuple[int, int]]] = {}
-        for u, o in self.rolls:
+        for u, o in rolls:
             out.setdefault(self.owner[u], []).append((u, o))
         return out
 

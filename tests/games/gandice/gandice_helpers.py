@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from asobiba.games.gandice.dice import SUMMON_STATE_NAMES
 from asobiba.games.gandice.game import GandiceGame
 from asobiba.games.gandice.options import GandiceOptions
-from asobiba.games.gandice.state import GandiceState
+from asobiba.games.gandice.state import DECK, LOC_NAMES, GandiceState
 
 
 def game(**options) -> GandiceGame:
@@ -35,10 +36,19 @@ def uid(state: GandiceState, seat: int, name: str) -> int:
 
 def where(state: GandiceState, seat: int, name: str) -> str:
     """'summoned' / 'half' / 'unsummoned' for a die in the deck, else its location name."""
-    from asobiba.games.gandice.dice import SUMMON_STATE_NAMES
-    from asobiba.games.gandice.state import DECK, LOC_NAMES
-
     u = uid(state, seat, name)
     if state.loc[u] == DECK and state.lineup.dice[u].is_fighter:
         return SUMMON_STATE_NAMES[state.summon[u]]
     return LOC_NAMES[state.loc[u]]
+
+
+def bury(state: GandiceState, seat: int, names: set[str]) -> GandiceState:
+    """The same position with the named dice of ``seat`` in its graveyard (through position JSON)."""
+    data = state.to_json()
+    player = data["players"][seat]
+    dice = state.lineup.dice
+    for entry in list(player["dice"]):
+        if dice[entry["uid"]].name in names:
+            player["dice"].remove(entry)
+            player["graveyard"].append({"uid": entry["uid"], "id": entry["id"]})
+    return state.game.state_from_json(data)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from gandice_helpers import game, play, summon_all
+from gandice_helpers import bury, game, play, summon_all
 
 from asobiba.games.gandice.catalog import load_catalog
 from asobiba.games.gandice.dice import SUMMON_STATE_NAMES
@@ -14,22 +14,10 @@ from asobiba.games.gandice.odds import exchange_odds
 DOCS = Path(__file__).parents[3] / "docs" / "rules" / "gandice.md"
 
 
-def _bury(state, seat, names):
-    """A position where ``seat`` has lost the named dice (through position JSON)."""
-    data = state.to_json()
-    player = data["players"][seat]
-    dice = state.lineup.dice
-    for entry in list(player["dice"]):
-        if dice[entry["uid"]].name in names:
-            player["dice"].remove(entry)
-            player["graveyard"].append({"uid": entry["uid"], "id": entry["id"]})
-    return state.game.state_from_json(data)
-
-
 def test_three_players_eliminated_in_order():
     g = game(players=3, decks=("yami", "isurugi", "yami"))
     s = summon_all(g)
-    s = _bury(_bury(s, 2, {"爪牙", "美雅羅"}), 1, {"紅蓮のイスルギ", "青嵐のイスルギ"})
+    s = bury(bury(s, 2, {"爪牙", "美雅羅"}), 1, {"紅蓮のイスルギ", "青嵐のイスルギ"})
     notes = {s.action_to_notation(a) for a in s.legal_actions()}
     assert "attack ギダン>ギダン@p3" in notes and "attack ギダン>イスルギ@p2" in notes
     s = play(s, "attack ギダン>ギダン@p3", "roll ギダン:stand")

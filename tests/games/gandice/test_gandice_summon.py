@@ -1,4 +1,5 @@
-"""Summon roll, 全召喚, 全開召喚, who starts, and the re-summon challenge (seed 1, 2)."""
+"""Summon roll, 全召喚, 全開召喚, who starts, and the re-summon challenge (docs/rules/gandice.md,
+"Summoning" and "A turn")."""
 
 from __future__ import annotations
 
@@ -86,12 +87,41 @@ def test_resummon_rerolls_every_remaining_character_die():
     assert s.current_player == 1 and s.turn == 1
 
 
-def test_resummon_full_open_wins_and_the_option_turns_it_off():
-    for option, over in ((True, True), (False, False)):
-        s = summon_all(game(resummon_full_open=option), "face:2")
-        s = play(s, "resummon", *(f"roll {n}:stand" for n in DARK))
-        assert (s.phase == OVER) is over
-        if over:
-            assert s.ranks() == [1, 2]
-        else:
-            assert {where(s, 0, n) for n in DARK} == {"summoned"}
+def test_resummon_all_upright_summons_all_but_wins_nothing_by_default():
+    s = summon_all(game(), "face:2")
+    assert s.game.options.resummon_full_open is False
+    s = play(s, "resummon", "roll ギダン:stand", "roll 爪牙:inverted")
+    last = s.notation_to_action("roll 美雅羅:stand")
+    assert callout(s, last) is None
+    s = s.apply(last)
+    assert s.phase == TURN and s.current_player == 1
+    assert {where(s, 0, n) for n in DARK} == {"summoned"}
+
+
+def test_resummon_full_open_wins_with_the_option():
+    s = summon_all(game(resummon_full_open=True), "face:2")
+    s = play(s, "resummon", "roll ギダン:stand", "roll 爪牙:inverted")
+    last = s.notation_to_action("roll 美雅羅:stand")
+    assert callout(s, last) == "全開召喚！"
+    s = s.apply(last)
+    assert s.phase == OVER and s.ranks() == [1, 2]
+    not_all = play(summon_all(game(resummon_full_open=True), "face:2"), "resummon",
+                   "roll ギダン:stand", "roll 爪牙:stand")
+    assert callout(not_all, not_all.notation_to_action("roll 美雅羅:face:3")) is None
+
+
+@pytest.mark.parametrize("option", [False, True])
+def test_a_resummon_ending_the_battle_at_the_turn_limit_is_no_full_open(option):
+    s = summon_all(game(max_turns=1, resummon_full_open=option), "face:2")
+    s = play(s, "resummon", "roll ギダン:face:1", "roll 爪牙:stand")
+    last = s.notation_to_action("roll 美雅羅:face:3")
+    assert callout(s, last) is None
+    s = s.apply(last)
+    assert s.phase == OVER and s.ranks() == [1, 1]
+
+
+def test_the_summon_roll_that_leads_to_rolling_again_is_no_full_open():
+    s = game().new_state()
+    s = play(s, *(f"roll {name}:stand" for name in DARK + LIGHT[:2]))
+    assert callout(s, s.notation_to_action("roll 青嵐のイスルギ:inverted")) is None
+    assert callout(s, s.notation_to_action("roll 青嵐のイスルギ:face:1")) == "全開召喚！"
