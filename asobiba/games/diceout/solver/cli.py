@@ -6,7 +6,9 @@
   progress bar per phase; an interrupted solve resumes from its last checkpoint.
 * ``asobiba solve diceout --lookup POSITION.json [--out DIR]`` prints
   ``{"result": "win"|"loss"|"draw", "plies": N}`` for the side to move.
-* ``asobiba study diceout`` writes the opening study (report and figures) from finished tables.
+* ``asobiba study diceout`` writes the opening study (report and figures) from finished tables;
+  ``asobiba study diceout --from-json docs/study/diceout-study.json`` redoes the placing facts and the
+  report from an earlier study's JSON, without the tables.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import os
 import shutil
 from pathlib import Path
 
-from ....core.errors import AsobibaError, OptionError, UnknownGameError
+from ....core.errors import AsobibaError, OptionError
 from .geometry import MAX_ROWS, MIN_ROWS, board
 from .table import TableMissingError, find_table, table_directory
 
@@ -25,11 +27,6 @@ GAME = "diceout"
 
 class SolverResourceError(AsobibaError):
     """The board is too large for this machine's memory or disk."""
-
-
-def _check_game(game: str) -> None:
-    if game != GAME:
-        raise UnknownGameError(f"no solver for game {game!r} (the solver knows: {GAME})")
 
 
 def check_rows(rows: int) -> None:
@@ -59,9 +56,8 @@ def check_resources(rows: int, directory: Path) -> None:
         )
 
 
-def solve_main(game: str, rows: int, out: Path | None, workers: int | None, lookup: Path | None) -> None:
-    """``asobiba solve``: build a table, or look a position up in one."""
-    _check_game(game)
+def solve_main(rows: int, out: Path | None, workers: int | None, lookup: Path | None) -> None:
+    """``asobiba solve diceout``: build a table, or look a position up in one."""
     if lookup is not None:
         _lookup(lookup, out)
         return
@@ -132,14 +128,20 @@ class _progress_bar:
         self.progress.__exit__(*exc)
 
 
-def study_main(rows: list[int], out: Path | None, docs_dir: Path) -> None:
+def study_main(rows: list[int], out: Path | None, docs_dir: Path, from_json: Path | None = None) -> None:
     """``asobiba study diceout``: opening values and figures from the finished tables of ``rows``.
 
     Writes ``diceout.md`` and its figures into ``docs_dir`` (``docs/study``; a ``docs`` directory
-    given instead gets a ``study`` sub-directory).
+    given instead gets a ``study`` sub-directory). With ``from_json`` (an earlier study's JSON) no table
+    is read: the placing facts are recomputed from its opening values and the JSON, the placing figure
+    and the report are rewritten for every board in it (``rows`` and ``out`` are not used).
     """
-    from .study import write_study
+    from .study import restudy, write_study
 
+    target = docs_dir if docs_dir.name == "study" else docs_dir / "study"
+    if from_json is not None:
+        print(f"wrote {restudy(from_json, target)}")
+        return
     if not rows:
         raise OptionError("name at least one row count to study")
     tables = []
@@ -149,6 +151,5 @@ def study_main(rows: list[int], out: Path | None, docs_dir: Path) -> None:
         if table is None:
             raise TableMissingError(r, out)
         tables.append(table)
-    target = docs_dir if docs_dir.name == "study" else docs_dir / "study"
     report = write_study(tables, target)
     print(f"wrote {report}")

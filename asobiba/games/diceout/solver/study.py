@@ -2,16 +2,22 @@
 
 For every board studied:
 
-* the value of every opening set-up: each player's three rolled values stand on files b, c, d of their
-  home row (seed 000; RULINGS.md §2 "Set-up"); rolls whose three values match are rolled again, so each
-  player has 24 possible rolls;
+* the value of every opening set-up: each player's three values stand on files b, c, d of their home
+  row, in a given arrangement (docs/rules/diceout.md, "Set-up"); rolls whose three values match are
+  rolled again, so each player has 24 possible arrangements;
 * the first player's chances under the set-up roll rule (the stronger roll starts: higher maximum, then
-  more dice showing it; equal strength → both roll again), using the engine's exact chance node;
+  more dice showing it; equal strength → both roll again), using the engine's exact chance node, with
+  the values in the order rolled;
+* what choosing the arrangement is worth (:mod:`.placing`);
 * the longest forced win among live positions, with its principal variation, and the share of draws.
 
 By the two symmetries of the game (turning the board with the colours swapped, and the a↔e mirror) the
-value of a set-up only depends on (the first player's roll, the second player's roll): red starting
-with roll A against white's B is worth what white starting with A against red's B is.
+value of a set-up only depends on (the first player's arrangement, the second player's arrangement),
+both read on files b, c, d in the board's letters: red starting with A against white's B is worth what
+white starting with A against red's B is.
+
+The page and the JSON are written from the boards' JSON, so :func:`restudy` can redo the placing facts
+and the page from an earlier study's JSON without the tables.
 """
 
 from __future__ import annotations
@@ -23,13 +29,25 @@ from pathlib import Path
 
 import numpy as np
 
+from ....core.errors import AsobibaError
 from ..setup import ROLLS, decode_setup, outcome_starter, setup_outcomes
 from . import kernels
 from .geometry import FILES
+from .palette import RESULT_COLOURS
+from .placing import pair_key, parse_openings, placing_json
+from .placing_report import PLOT_NAME, placing_section, plot_placing
 from .positions import coordinates
 from .table import DRAW, LOSS, WIN, Table, decode, flip, preference
 
-RESULT_COLOURS = {WIN: "#2e7d32", DRAW: "#9e9e9e", LOSS: "#c62828"}
+STUDY_JSON = "diceout-study.json"
+REPORT_KEYS = ("rows", "placements", "passes", "live_positions", "draw_share_all", "draw_share_live",
+               "first_player_roll_rule", "default_fixed_setup_red_first", "longest_forced_win_live",
+               "longest_forced_loss_live", "longest_example", "openings")
+"""What the page needs from each board of the study JSON."""
+
+
+class StudyFileError(AsobibaError):
+    """A study JSON that cannot be read or lacks what the page needs."""
 
 
 def home_slots(rows: int, roll: tuple[int, int, int], side: int) -> tuple[int, int, int]:
@@ -76,8 +94,8 @@ class BoardStudy:
             "longest_forced_win_live": self.longest_win,
             "longest_forced_loss_live": self.longest_loss,
             "longest_example": self.longest_example,
-            "openings": {f"{''.join(map(str, a))}-{''.join(map(str, b))}": list(v)
-                         for (a, b), v in self.openings.items()},
+            "openings": {pair_key(a, b): list(v) for (a, b), v in self.openings.items()},
+            "placing": placing_json(self.openings),
         }
 
 
@@ -139,7 +157,7 @@ def cell_name(cell: int) -> str:
 
 
 def position_json(table: Table, row: int, col: int) -> dict:
-    """Position JSON (ARCHITECTURE.md contract) of table entry ``(row, col)``, red to move."""
+    """Position JSON (docs/formats.md, "Positions") of table entry ``(row, col)``, red to move."""
     stacks: dict[str, list] = {}
     sets = table.board.sets
     dice = [(int(s), "red") for s in sets[row]] + [(int(s), "white") for s in sets[col]]
@@ -236,8 +254,16 @@ def percent(x: float) -> str:
     return f"{100 * x:.4g}%"
 
 
-def render_report(studies: list[BoardStudy]) -> str:
-    """The bilingual report ``docs/study/diceout.md``."""
+def opening_counts(board: dict) -> dict[str, int]:
+    """How many of the board's ordered openings the first player wins, draws and loses."""
+    counts = {WIN: 0, DRAW: 0, LOSS: 0}
+    for result, _ in board["openings"].values():
+        counts[result] += 1
+    return counts
+
+
+def render_report(boards: list[dict]) -> str:
+    """The bilingual report ``docs/study/diceout.md`` from the boards' study JSON."""
     lines = [
         "# Dice Out opening study / ダイスアウト 初期配置の研究",
         "",
@@ -250,17 +276,19 @@ def render_report(studies: list[BoardStudy]) -> str:
         "手（強制パスを含む）の数です。",
         "",
         "| board 盤 | placements 配置数 | live 実戦で現れうる | draws (all / live) 引き分け | "
-        "first player wins / draws / loses (roll rule) 先手の勝ち・引き分け・負け | "
+        "first player wins / draws / loses (roll rule, order rolled) "
+        "先手の勝ち・引き分け・負け（振った順） | "
         "longest forced win 最長の必勝手順 | default fixed set-up (red first) 既定の固定配置 |",
         "|---|---|---|---|---|---|---|",
     ]
-    for s in studies:
-        fp = s.first_player
+    for b in boards:
+        fp = b["first_player_roll_rule"]
+        fixed = b["default_fixed_setup_red_first"]
         lines.append(
-            f"| 5×{s.rows} | {s.placements:,} | {s.live:,} | {percent(s.draws_all / s.placements)} / "
-            f"{percent(s.draws_live / s.live)} | {percent(float(fp[WIN]))} / {percent(float(fp[DRAW]))} / "
-            f"{percent(float(fp[LOSS]))} | {s.longest_win} plies | {s.fixed_default[0]} in "
-            f"{s.fixed_default[1]} |"
+            f"| 5×{b['rows']} | {b['placements']:,} | {b['live_positions']:,} | "
+            f"{percent(b['draw_share_all'])} / {percent(b['draw_share_live'])} | {percent(fp[WIN])} / "
+            f"{percent(fp[DRAW])} / {percent(fp[LOSS])} | {b['longest_forced_win_live']} plies | "
+            f"{fixed[0]} in {fixed[1]} |"
         )
     lines += [
         "",
@@ -275,27 +303,26 @@ def render_report(studies: list[BoardStudy]) -> str:
         "![distances](diceout-distances.png)",
         "",
     ]
-    for s in studies:
-        ex = s.longest_example
-        counts: dict[str, int] = {}
-        for value in s.openings.values():
-            counts[value[0]] = counts.get(value[0], 0) + 1
+    for b in boards:
+        ex = b["longest_example"]
+        counts = opening_counts(b)
         lines += [
-            f"## 5×{s.rows}",
+            f"## 5×{b['rows']}",
             "",
-            f"Solved in {s.passes} passes. Of the 24 × 24 = 576 set-ups (first player's roll × second "
-            f"player's roll) the first player wins {counts.get(WIN, 0)}, draws {counts.get(DRAW, 0)} and "
-            f"loses {counts.get(LOSS, 0)}.",
-            f"24 × 24 = 576 通りの初期配置のうち、先手の勝ち {counts.get(WIN, 0)}、引き分け "
-            f"{counts.get(DRAW, 0)}、負け {counts.get(LOSS, 0)}。",
+            f"Solved in {b['passes']} passes. Of the 24 × 24 = 576 set-ups (first player's arrangement × "
+            f"second player's arrangement) the first player wins {counts[WIN]}, draws {counts[DRAW]} and "
+            f"loses {counts[LOSS]}.",
+            f"24 × 24 = 576 通りの初期配置（先手の並び × 後手の並び）のうち、先手の勝ち {counts[WIN]}、"
+            f"引き分け {counts[DRAW]}、負け {counts[LOSS]}。",
             "",
-            f"![openings 5×{s.rows}](diceout-openings-r{s.rows}.png)",
+            f"![openings 5×{b['rows']}](diceout-openings-r{b['rows']}.png)",
             "",
         ]
         if ex:
             lines += [
-                f"Longest forced win among live positions: {s.longest_win} plies (longest forced loss "
-                f"{s.longest_loss} plies). An example, red to move / 最長の必勝局面の例（赤の手番）:",
+                f"Longest forced win among live positions: {b['longest_forced_win_live']} plies (longest "
+                f"forced loss {b['longest_forced_loss_live']} plies). An example, red to move / "
+                "最長の必勝局面の例（赤の手番）:",
                 "",
                 "```json",
                 json.dumps(ex["position"]),
@@ -304,7 +331,18 @@ def render_report(studies: list[BoardStudy]) -> str:
                 "Best play / 最善手順: " + " ".join(ex["line"]),
                 "",
             ]
+    lines += placing_section(boards)
     return "\n".join(lines)
+
+
+def write_documents(boards: list[dict], directory: Path) -> Path:
+    """Write the study JSON, the placing figure and the report for ``boards`` into ``directory``."""
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / STUDY_JSON).write_text(json.dumps(boards, indent=1) + "\n", encoding="utf-8")
+    plot_placing(boards, directory / PLOT_NAME)
+    report = directory / "diceout.md"
+    report.write_text(render_report(boards) + "\n", encoding="utf-8")
+    return report
 
 
 def write_study(tables: list[Table], directory: Path) -> Path:
@@ -314,8 +352,48 @@ def write_study(tables: list[Table], directory: Path) -> Path:
     for s in studies:
         plot_openings(s, directory / f"diceout-openings-r{s.rows}.png")
     plot_distances(studies, directory / "diceout-distances.png")
-    (directory / "diceout-study.json").write_text(
-        json.dumps([s.to_json() for s in studies], indent=1) + "\n", encoding="utf-8")
-    report = directory / "diceout.md"
-    report.write_text(render_report(studies) + "\n", encoding="utf-8")
-    return report
+    return write_documents([s.to_json() for s in studies], directory)
+
+
+def load_study(path: Path) -> list[dict]:
+    """The boards of a study JSON written by :func:`write_study`, checked for what the page needs."""
+    try:
+        boards = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise StudyFileError(f"cannot read the study JSON {path}: {exc.strerror}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise StudyFileError(f"{path} is not JSON: {exc}") from None
+    if not isinstance(boards, list) or not boards or not all(isinstance(b, dict) for b in boards):
+        raise StudyFileError(f"{path} is not a study JSON (a list of boards)")
+    for board in boards:
+        check_board(board, path)
+    return boards
+
+
+def check_board(board: dict, path: Path) -> None:
+    missing = [k for k in REPORT_KEYS if k not in board]
+    if missing:
+        raise StudyFileError(f"a board in {path} lacks {', '.join(missing)}")
+    expected = {pair_key(a, b) for a in ROLLS for b in ROLLS}
+    openings = board["openings"]
+    if not isinstance(openings, dict) or set(openings) != expected or not all(
+            is_value(v) for v in openings.values()):
+        raise StudyFileError(f"the 5×{board['rows']} openings in {path} are not the 576 values "
+                             '"ABC-XYZ": [result, plies]')
+
+
+def is_value(entry: object) -> bool:
+    """Whether ``entry`` is a stored value ``[result, plies]``."""
+    return (isinstance(entry, list) and len(entry) == 2 and entry[0] in (WIN, DRAW, LOSS)
+            and isinstance(entry[1], int) and entry[1] >= 0)
+
+
+def restudy(path: Path, directory: Path) -> Path:
+    """Recompute the placing facts from the study JSON at ``path`` and rewrite JSON, figure and report.
+
+    The tables are not needed: the placing facts only use each board's opening values.
+    """
+    boards = load_study(path)
+    for board in boards:
+        board["placing"] = placing_json(parse_openings(board["openings"]))
+    return write_documents(boards, directory)
