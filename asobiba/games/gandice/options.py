@@ -4,6 +4,8 @@ JSON, web)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from asobiba.core.errors import AsobibaError, OptionError
 from asobiba.core.options import Options, option
@@ -27,6 +29,9 @@ class GandiceOptions(Options):
     """
 
     game_id = "gandice"
+    legacy_defaults: ClassVar[Mapping[str, Any]] = {"resummon_full_open": True}
+    """Saved data lacking ``resummon_full_open`` was written when a re-summon could win by
+    全開召喚 (the option's old default), so it replays that way."""
 
     players: int = option(2, lo=2, hi=4, en="Number of players (2–4).", ja="人数（2〜4人）")
     decks: tuple[str, ...] = option(

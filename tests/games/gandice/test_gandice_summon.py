@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from gandice_helpers import game, play, summon_all, where
 
+from asobiba.core.record import Record
+from asobiba.core.registry import make_game
 from asobiba.games.gandice import callout
 from asobiba.games.gandice.dice import OUTCOME_INDEX, summon_state
 from asobiba.games.gandice.state import FIRST, OVER, ROLL, SUMMON, TURN
@@ -125,3 +127,20 @@ def test_the_summon_roll_that_leads_to_rolling_again_is_no_full_open():
     s = play(s, *(f"roll {name}:stand" for name in DARK + LIGHT[:2]))
     assert callout(s, s.notation_to_action("roll 青嵐のイスルギ:inverted")) is None
     assert callout(s, s.notation_to_action("roll 青嵐のイスルギ:face:1")) == "全開召喚！"
+
+
+def test_a_record_lacking_the_option_replays_as_it_was_played():
+    """Records from before the default changed won a re-summon by 全開召喚."""
+    record = Record.new(game(resummon_full_open=True))
+    state = record.start
+    moves = [f"roll {n}:face:2" for n in DARK + LIGHT]
+    moves += ["resummon"] + [f"roll {n}:stand" for n in DARK]
+    for text in moves:
+        record.actions.append(state.notation_to_action(text))
+        state = state.apply(record.actions[-1])
+    data = record.to_json()
+    del data["options"]["resummon_full_open"]
+    old = Record.from_json(data)
+    assert old.game.options.resummon_full_open is True
+    assert old.final_state().ranks() == [1, 2]
+    assert make_game("gandice").options.resummon_full_open is False
