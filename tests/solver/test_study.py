@@ -36,3 +36,8 @@ def test_study_files(tables_dir: Path, tmp_path: Path) -> None:
     line = study["longest_example"]["line"]
     assert len(line) == study["longest_forced_win_live"]
     assert "5×2" in report.read_text()
+    assert (tmp_path / "diceout-placing.png").stat().st_size > 0
+    placing = study["placing"]
+    assert placing["chances_exact"]["rolled"] == study["first_player_roll_rule_exact"]
+    assert all(abs(sum(c.values()) - 1) < 1e-12 for c in placing["chances"].values())
+    assert len(placing["best"]) == 7 * 7 and len(placing["replies"]) == 24 * 7
