@@ -115,6 +115,7 @@ def chances(openings: Openings, scenario: str) -> dict[str, Fraction]:
 
 
 def digits(values: Iterable[int]) -> str:
+    """Values written as digits, ``(2, 1, 3)`` → ``"213"``."""
     return "".join(map(str, values))
 
 
@@ -143,8 +144,8 @@ def placing_json(openings: Openings) -> dict:
     """
     exact = {s: chances(openings, s) for s in SCENARIOS}
     return {
-        "chances": {s: as_text(exact[s], float) for s in SCENARIOS},
-        "chances_exact": {s: as_text(exact[s], str) for s in SCENARIOS},
+        "chances": {s: converted(exact[s], float) for s in SCENARIOS},
+        "chances_exact": {s: converted(exact[s], str) for s in SCENARIOS},
         "best": {
             pair_key(a, b): {"first": [digits(r) for r in best_arrangements(openings, a, b)],
                              "value": list(placed_value(openings, a, b))}
@@ -158,5 +159,6 @@ def placing_json(openings: Openings) -> dict:
     }
 
 
-def as_text(probabilities: dict[str, Fraction], convert: Callable[[Fraction], object]) -> dict:
+def converted(probabilities: dict[str, Fraction], convert: Callable[[Fraction], object]) -> dict:
+    """The probabilities with ``convert`` applied to each (``float`` or ``str`` for the JSON)."""
     return {result: convert(p) for result, p in probabilities.items()}
