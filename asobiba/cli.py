@@ -1,29 +1,58 @@
 """The ``asobiba`` command (Typer + Rich).
 
-Contracts (ARCHITECTURE.md): ``perft`` prints ``DEPTH COUNT`` lines, ``moves`` prints a JSON array of
-``{"from","to","notation"}``. Every user error prints one line on stderr and exits with status 2.
-Heavy modules are imported inside the commands so that each command starts quickly.
+Contracts (docs/formats.md, "Command-line contracts"): ``perft`` prints ``DEPTH COUNT`` lines,
+``moves`` prints a JSON array of ``{"from","to","notation"}``. Every user error prints one line on
+stderr and exits with status 2. Heavy modules are imported inside the commands so that each command
+starts quickly.
+
+A game's own command group (its descriptor's ``commands``) is mounted as ``asobiba <id> …`` when it
+is first named, so no game is loaded for a command that does not need it; ``asobiba solve GAME`` and
+``asobiba study GAME`` hand over to that group's ``solve`` and ``study``.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from .cli_support import user_errors
+from .core.errors import UnknownGameError
+from .core.registry import descriptor, descriptors, game_ids
+
+
+class _WithGameGroups(TyperGroup):
+    """The main command group, plus ``asobiba <id> …`` for every game that declares commands."""
+
+    def list_commands(self, ctx: typer.Context) -> list[str]:
+        own = super().list_commands(ctx)
+        return own + [d.id for d in descriptors() if d.commands is not None and d.id not in own]
+
+    def get_command(self, ctx: typer.Context, name: str) -> Any:
+        found = super().get_command(ctx, name)
+        if found is not None or name not in game_ids():
+            return found
+        return _game_group(name)
+
+
+def _game_group(game_id: str) -> TyperGroup | None:
+    commands = descriptor(game_id).commands
+    return None if commands is None else typer.main.get_command(commands())
+
 
 app = typer.Typer(
     name="asobiba",
-    help="asobiba (遊び場): Diamond Game, Dice Out and Gandice — play, analyse, benchmark.",
+    cls=_WithGameGroups,
+    help="asobiba (遊び場): board and dice games to play, analyse and benchmark.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
 
-GameArg = Annotated[str, typer.Argument(help="Game id: diamond, diceout or gandice.")]
+GameArg = Annotated[str, typer.Argument(help="Game id ('asobiba games' lists them).")]
 OptionOpt = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="Rule option KEY=VALUE (repeatable)."),
@@ -31,6 +60,13 @@ OptionOpt = Annotated[
 PositionOpt = Annotated[
     Path | None, typer.Option("--position", help="Position JSON file to start from.")
 ]
+
+@app.command()
+def games() -> None:
+    """List the games: id, names and rules page."""
+    for d in descriptors():
+        typer.echo(f"{d.id:<10} {d.name.ja} / {d.name.en}  ({d.rules_page})")
+
 
 def _start_state(game_id: str, options: list[str] | None, position: Path | None):
     from .core.position import load_position
@@ -156,59 +192,35 @@ def serve(
         typer.Option("--db", help="SQLite file or SQLAlchemy URL (default: user data dir)."),
     ] = None,
 ) -> None:
-    """Start the web table (FastAPI + uvicorn) for Diamond Game and Dice Out."""
+    """Start the web table (FastAPI + uvicorn) for every game that has a board picture."""
     from .web.server import serve as run_server
 
     run_server(host, port, db)
 
 
-@app.command()
+FORWARDED = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
+
+
+@app.command(context_settings=FORWARDED)
 @user_errors
-def solve(
-    game: GameArg,
-    rows: Annotated[int, typer.Option("--rows", help="Board rows (Dice Out: 4-9).")] = 5,
-    out: Annotated[Path | None, typer.Option("--out", help="Table folder.")] = None,
-    workers: Annotated[int | None, typer.Option("--workers", min=1, help="Threads.")] = None,
-    lookup: Annotated[
-        Path | None, typer.Option("--lookup", help="Print the verdict of this position JSON.")
-    ] = None,
-) -> None:
-    """Solve a game exactly (Dice Out: retrograde analysis), or look a position up."""
-    from .games.diceout.solver.cli import solve_main
-
-    solve_main(game, rows, out, workers, lookup)
+def solve(ctx: typer.Context, game: GameArg) -> None:
+    """Solve a game exactly, or look a position up: 'asobiba GAME solve …' (try --help there)."""
+    _hand_over(game, "solve", ctx.args)
 
 
-@app.command()
+@app.command(context_settings=FORWARDED)
 @user_errors
-def study(
-    game: GameArg,
-    rows: Annotated[
-        list[int] | None, typer.Option("--rows", help="Row counts to study (repeatable).")
-    ] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="Table folder.")] = None,
-    docs: Annotated[Path, typer.Option("--docs", help="Where the report and plots go.")] = Path(
-        "docs/study"
-    ),
-) -> None:
-    """Balance study from the solved tables: opening values, first-player chances, plots."""
-    if game != "diceout":
-        from .core.errors import UnknownGameError
-
-        raise UnknownGameError(f"study is available for diceout, not {game!r}")
-    from .games.diceout.solver.cli import study_main
-
-    study_main(rows or [4, 5], out, docs)
+def study(ctx: typer.Context, game: GameArg) -> None:
+    """Balance study from a game's solution: 'asobiba GAME study …' (try --help there)."""
+    _hand_over(game, "study", ctx.args)
 
 
-def _mount_subcommands() -> None:
-    """Game-specific command groups live beside their games."""
-    from .games.gandice.cli import app as gandice_app
-
-    app.add_typer(gandice_app, name="gandice", help="Gandice: dice catalog, exact odds, fitting.")
-
-
-_mount_subcommands()
+def _hand_over(game_id: str, name: str, args: list[str]) -> None:
+    """Run the game's own command ``name`` with the rest of the command line."""
+    group = _game_group(game_id)
+    if not isinstance(group, TyperGroup) or name not in group.commands:
+        raise UnknownGameError(f"{game_id} has no {name} command")
+    group.main(args=[name, *args], prog_name=f"asobiba {game_id}", standalone_mode=True)
 
 
 def main() -> None:

@@ -72,3 +72,13 @@ def test_malformed_and_impossible_positions(tmp_path) -> None:
     negative.write_text(json.dumps({"pile": -1}))
     result = runner.invoke(app, ["moves", "toynim", "--position", str(negative)])
     assert result.exit_code == 2 and "pile must be" in result.stderr
+
+
+def test_games_without_a_solver_say_so_and_game_groups_mount_by_id() -> None:
+    result = runner.invoke(app, ["solve", "toynim"])
+    assert result.exit_code == 2 and result.stderr.strip() == "error: toynim has no solve command"
+    result = runner.invoke(app, ["study", "nosuchgame"])
+    assert result.exit_code == 2 and "unknown game 'nosuchgame'" in result.stderr
+    listing = runner.invoke(app, ["games"]).stdout
+    assert "toynim" in listing and "石取り / Toy Nim" in listing
+    assert runner.invoke(app, ["gandice", "--help"]).exit_code == 0

@@ -114,12 +114,10 @@ def test_cli_errors_are_one_line(tmp_path: Path) -> None:
                    "b5": [["white", 2]], "c5": [["white", 3]], "d5": [["white", 1]]},
     }))
     with pytest.raises(TableMissingError, match="asobiba solve diceout --rows 5"):
-        solve_main("diceout", 5, tmp_path, None, position)
-    with pytest.raises(AsobibaError, match="no solver"):
-        solve_main("diamond", 5, tmp_path, None, None)
+        solve_main(5, tmp_path, None, position)
     with pytest.raises(AsobibaError, match="rows must be"):
-        solve_main("diceout", 1, tmp_path, None, None)
+        solve_main(1, tmp_path, None, None)
     with pytest.raises(AsobibaError, match="memory"):
-        solve_main("diceout", 9, tmp_path, None, None)
+        solve_main(9, tmp_path, None, None)
     with pytest.raises(TableMissingError):
         study_main([4], tmp_path, tmp_path / "study")

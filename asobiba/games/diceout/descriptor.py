@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, Solutions, Verb
 from . import heuristic
-from .actions import DECLARE_NOTATION
+from .actions import DECLARE_NOTATION, PASS_NOTATION
 from .game import DiceOutGame
 from .svg import render_svg
 
@@ -14,6 +16,13 @@ def solutions() -> Solutions:
     from .solver.solutions import SOLUTIONS
 
     return SOLUTIONS
+
+
+def commands() -> Any:
+    """``asobiba diceout …``: the solver and the study (loaded on first use)."""
+    from .cli import app
+
+    return app
 
 
 DESCRIPTOR = GameDescriptor(
@@ -45,6 +54,13 @@ DESCRIPTOR = GameDescriptor(
             label=Names("ダイスアウト！", "Dice Out!"),
             refusal=Names("いま宣言できるダイスアウトはありません。",
                           "There is no Dice Out to declare now."),
+            shown=lambda state: state.game.options.declare == "manual",  # type: ignore[attr-defined]
+        ),
+        Verb(
+            id="pass",
+            notation=PASS_NOTATION,
+            label=Names("宣言せずに続ける", "Go on without declaring"),
+            refusal=Names("いまは見送る宣言がありません。", "There is no declaration to let go now."),
         ),
     ),
     end_reasons={
@@ -59,4 +75,5 @@ DESCRIPTOR = GameDescriptor(
         "max_plies": Names("手数の上限に達しました。", "The move limit was reached."),
     },
     solutions=solutions,
+    commands=commands,
 )

@@ -1,0 +1,58 @@
+"""``asobiba diceout …``: the exact solver and the balance study (docs/solver.md).
+
+``asobiba solve diceout …`` and ``asobiba study diceout …`` reach the same commands.
+Errors print one line on stderr and exit with status 2 (``asobiba.cli_support.user_errors``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ...cli_support import user_errors
+from .solver.cli import solve_main, study_main
+from .solver.geometry import MAX_ROWS, MIN_ROWS
+
+app = typer.Typer(
+    name="diceout",
+    help="Dice Out: exact solution tables and the balance study.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@app.command()
+@user_errors
+def solve(
+    rows: Annotated[int, typer.Option("--rows", help=f"Board rows ({MIN_ROWS}-{MAX_ROWS}).")] = 5,
+    out: Annotated[Path | None, typer.Option("--out", help="Table folder.")] = None,
+    workers: Annotated[int | None, typer.Option("--workers", min=1, help="Threads.")] = None,
+    lookup: Annotated[
+        Path | None, typer.Option("--lookup", help="Print the verdict of this position JSON.")
+    ] = None,
+) -> None:
+    """Solve the 5 × ROWS board exactly (retrograde analysis), or look a position up."""
+    solve_main(rows, out, workers, lookup)
+
+
+@app.command()
+@user_errors
+def study(
+    rows: Annotated[
+        list[int] | None, typer.Option("--rows", help="Row counts to study (repeatable).")
+    ] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Table folder.")] = None,
+    docs: Annotated[Path, typer.Option("--docs", help="Where the report and plots go.")] = Path(
+        "docs/study"
+    ),
+    from_json: Annotated[
+        Path | None,
+        typer.Option("--from-json", help="Redo the placing facts and the report from this study JSON "
+                     "(no tables needed; --rows and --out are not used)."),
+    ] = None,
+) -> None:
+    """Balance study from the solved tables: opening values, first-player chances, plots."""
+    study_main(rows or [4, 5], out, docs, from_json)
