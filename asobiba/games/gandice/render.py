@@ -20,7 +20,8 @@ def _paint(text: str, code: str, color: bool) -> str:
 
 def render_text(state: GandiceState, color: bool = False) -> str:
     lu = state.lineup
-    lines = [f"眼魔伝ガンダイス  turn {state.turn + 1}/{state.game.options.max_turns}"]
+    limit = state.game.options.max_turns
+    lines = [f"眼魔伝ガンダイス  turn {min(state.turn + 1, limit)}/{limit}"]  # never past the limit
     for p, name in enumerate(lu.names):
         head = f"{name} {lu.deck_names[p]}"
         if p in state.out:

@@ -1,4 +1,5 @@
-"""The attack sequence (seed 2-1 … 3-3): rolls, items, judging, evolution, cards."""
+"""The attack sequence: rolls, items, judging, evolution, cards (docs/rules/gandice.md, "The attack"
+and "Cards")."""
 
 from __future__ import annotations
 
@@ -89,7 +90,7 @@ def test_no_item_step_without_a_special_eye_or_for_a_half_summoned_defender():
     assert s.phase == ITEM and s.current_player == LIGHT  # only the defender may use items
     half = summon_all(game(), "special", 紅蓮のイスルギ="face:1")
     t = play(half, "attack ギダン>紅蓮のイスルギ", "roll ギダン:face:3", "roll 紅蓮のイスルギ:special")
-    assert t.phase == TURN and where(t, LIGHT, "紅蓮のイスルギ") == "unsummoned"  # 3-3 tie
+    assert t.phase == TURN and where(t, LIGHT, "紅蓮のイスルギ") == "unsummoned"  # a tie
 
 
 def test_unsummoned_defender_cannot_roll():
@@ -146,6 +147,7 @@ def test_max_turns_draws_among_the_players_left():
     s = summon_all(game(max_turns=1))
     s = play(s, "attack ギダン>イスルギ", "roll ギダン:side")
     assert s.is_terminal and s.ranks() == [1, 1] and s.returns() == [0.0, 0.0]
+    assert s.render_text().startswith("眼魔伝ガンダイス  turn 1/1\n")
 
 
 def test_uid_helper_names_dice():

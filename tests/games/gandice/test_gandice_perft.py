@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from asobiba.core.perft import perft
 from asobiba.core.registry import make_game
-from asobiba.games.gandice.example import opening
+from asobiba.games.gandice.example import OPENING, OPTIONS, opening, play_script
+from asobiba.games.gandice.game import GandiceGame
 
 
 def test_start_is_ten_outcomes_per_summoned_die():
@@ -22,3 +23,11 @@ def test_example_opening():
     s = opening()
     assert [perft(s, d) for d in (1, 2, 3)] == [4, 40, 382]
     assert perft(s, 4) == 3169
+
+
+def test_example_opening_depth_five_and_the_resummon_full_open():
+    # depth 5 by default: 29,140. With resummon_full_open the 2³ = 8 re-summons that land all three
+    # dice upright end the battle, so the 10 choices イスルギ組 would have after each are gone.
+    assert perft(opening(), 5) == 29140
+    game = GandiceGame(OPTIONS.replace(resummon_full_open=True))
+    assert perft(play_script(game.new_state(), OPENING)[-1], 5) == 29140 - 8 * 10
