@@ -1,8 +1,8 @@
-"""The dice catalog: Gandice dice, cards and decks as data (RULINGS.md §3, "Dice as data").
+"""The dice catalog: Gandice dice, cards and decks as data (docs/rules/gandice.md, "Kinds of dice").
 
 A catalog is a TOML file read with the standard library's ``tomllib``. The shipped catalog
-(``catalog/reiwa.toml``) names the dice of the seed with *estimated* weights; users can load their
-own file. Every field is checked on load; a problem raises :class:`CatalogError` whose one-line
+(``catalog/reiwa.toml``) names the dice of the Reiwa rules with *estimated* weights; users can load
+their own file. Every field is checked on load; a problem raises :class:`CatalogError` whose one-line
 message names the file, the entry and the field. The format is documented in
 ``docs/rules/gandice.md`` ("Catalog format").
 """

@@ -1,4 +1,4 @@
-"""The outcome vocabulary of a Gandice die (RULINGS.md §3, "Dice as data").
+"""The outcome vocabulary of a Gandice die (docs/rules/gandice.md, "Outcomes").
 
 A die lands in one of eleven ways: standing (立ち), upside down (逆立ち), on its side (横倒し),
 showing its special eye (特殊目, worth 3) or showing a number ``face:N`` (N = 0..6, 0 being the
@@ -26,9 +26,9 @@ FACE6 = 10
 OUTCOME_INDEX: dict[str, int] = {name: i for i, name in enumerate(OUTCOME_NAMES)}
 
 SPECIAL_VALUE = 3
-"""The special eye counts 3 (seed, 2-3)."""
+"""The special eye counts 3 (docs/rules/gandice.md, "Outcomes")."""
 
-# summon states of a character die (seed, 1 召喚)
+# summon states of a character die (docs/rules/gandice.md, "Summoning")
 UNSUMMONED, HALF, SUMMONED = 0, 1, 2
 SUMMON_STATE_NAMES: tuple[str, ...] = ("unsummoned", "half", "summoned")
 SUMMON_STATE_JA: tuple[str, ...] = ("未召喚", "半召喚", "召喚")
@@ -49,8 +49,8 @@ def value(outcome: int) -> int:
 
 
 def summon_state(outcome: int) -> int:
-    """Summon table (seed, 1 召喚): special or upright → summoned; face 1..6 → half;
-    face 0 or side → unsummoned."""
+    """Summon table (docs/rules/gandice.md, "Summoning"): special or upright → summoned;
+    face 1..6 → half (6, on core dice, is a number like the others); face 0 or side → unsummoned."""
     if outcome <= INVERTED or outcome == SPECIAL:
         return SUMMONED
     if outcome in (SIDE, FACE0):

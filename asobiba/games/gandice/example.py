@@ -1,6 +1,7 @@
-"""The seed's example battle (対戦例), 闇ダイス組 (p1, attacks first) against イスルギ組 (p2).
+"""The rules' example battle (対戦例), 闇ダイス組 (p1, attacks first) against イスルギ組 (p2);
+docs/rules/gandice.md, "The example battle".
 
-The seed shows the opening summon only as pictures; asobiba fixes it so that the narrative holds:
+The rules show the opening summon only as pictures; asobiba fixes it so that the narrative holds:
 闇ダイス組 ends with ギダン summoned, 美雅羅 half-summoned and 爪牙 unsummoned; イスルギ組 rolls one
 die standing (紅蓮のイスルギ), which summons all three (全召喚). The battle is written in action
 notation, chance outcomes forced; the tests replay it step by step.

@@ -1,4 +1,4 @@
-"""GandiceGame: the Game side of the core interface for 眼魔伝ガンダイス (RULINGS.md §3)."""
+"""GandiceGame: the Game side of the core interface for 眼魔伝ガンダイス (docs/rules/gandice.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Gandice evaluation for the computer players (seed 002; RULINGS.md §3).
+"""Gandice evaluation for the computer players (rules: docs/rules/gandice.md).
 
 A seat's strength is what it still has to fight with:
 

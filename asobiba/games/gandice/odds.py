@@ -1,4 +1,4 @@
-"""Exact odds of one exchange without items (RULINGS.md §3, "A turn").
+"""Exact odds of one exchange without items (docs/rules/gandice.md, "The attack" and "Commands").
 
 The attacker rolls; ``side`` ends the attack (counted in ``defender_holds``), ``stand``/``inverted``
 wins at once. An unsummoned defender cannot roll, so any number wins. Otherwise the defender

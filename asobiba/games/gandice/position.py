@@ -1,4 +1,4 @@
-"""Gandice position JSON: writing and validated reading (ARCHITECTURE.md contracts; format in
+"""Gandice position JSON: writing and validated reading (a contract; format in
 docs/rules/gandice.md, "Position JSON").
 
 Every die appears once, under its current holder, by instance number ``uid`` (the numbering the

@@ -1,4 +1,4 @@
-"""The Gandice battle as an immutable state machine (seed 002, read with RULINGS.md §3).
+"""The Gandice battle as an immutable state machine (the rules: docs/rules/gandice.md).
 
 Every roll is a chance node (phase ``roll``) and every choice is a decision of one seat. The flow:
 
@@ -89,9 +89,9 @@ def classify(outcomes: tuple[int, ...]) -> tuple[int, int, bool]:
     """Read a unit roll: ``(FALLS | ONE_BLOW | NUMBER, value, special)``.
 
     One die: side falls, stand/inverted is a one-blow result, anything else is its number.
-    A fused core rolls two dice (ruling, docs): any upright die is a one-blow result, both on their
-    side falls, otherwise the values add up (a die on its side counts 0) and a special eye on
-    either die opens the item step.
+    A fused core rolls two dice (docs/rules/gandice.md, "Core fusion" and "Readings the rules
+    leave open"): any upright die is a one-blow result, both on their side falls, otherwise the
+    values add up (a die on its side counts 0) and a special eye on either die opens the item step.
     """
     if any(is_upright(o) for o in outcomes):
         return ONE_BLOW, 0, False
@@ -429,7 +429,7 @@ class GandiceState(State):
 
     def _unit_roll(self, side: int) -> GandiceState:
         """Roll one side's unit: its die (fused table for a super-eye fusion) or, for a core
-        fusion, the two called core dice (seed, 核ダイス 手順４)."""
+        fusion, the two called core dice (docs/rules/gandice.md, "Core fusion")."""
         unit = self.x.unit(side)
         if self.fusion[unit] == unit and self.lineup.dice[unit].kind == "core":
             pending = tuple(m for m in self.members(unit) if m != unit)
@@ -438,7 +438,8 @@ class GandiceState(State):
         return self._with(phase=ROLL, purpose=UNIT, side=side, pending=pending, rolls=())
 
     def _unit_rolled(self, reading: tuple[int, int, bool]) -> GandiceState:
-        """Seed 2-1 / 2-2: side falls → that side loses; upright → that side wins at once."""
+        """Side falls → that side loses; upright → that side wins at once (docs/rules/gandice.md,
+        "The attack", steps 1–2)."""
         kind, val, special = reading
         side, x = self.side, self.x
         if kind == FALLS:
@@ -453,7 +454,8 @@ class GandiceState(State):
         return self._with(x=x)._advance()
 
     def _item_rolled(self, outcome: int) -> GandiceState:
-        """Seed 2-3: an item die adds its number; its special eye adds 3 + bonus and its ability."""
+        """An item die adds its number; its special eye adds 3 + bonus and triggers its ability
+        (docs/rules/gandice.md, "The attack", step 3)."""
         x, side = self.x, self.side
         die = self.lineup.dice[x.item]
         add = 3 + die.bonus if outcome == SPECIAL else value(outcome)
@@ -463,8 +465,9 @@ class GandiceState(State):
         return s._advance()
 
     def _core_first_rolled(self, outcome: int) -> GandiceState:
-        """Seed, 核ダイス 手順３: special → fused, then roll the two called dice; upright → fused
-        and the exchange won outright; any other outcome is judged as it is, unfused."""
+        """The core die's second roll (docs/rules/gandice.md, "Core fusion"): special → fused, then
+        roll the two called dice; upright → fused and the exchange won outright; any other outcome
+        is judged as it is, unfused."""
         x, side = self.x, self.side
         lead = x.unit(side)
         s = self._with(x=x._replace(partners=()))
@@ -478,7 +481,8 @@ class GandiceState(State):
         return s._unit_rolled(classify((outcome,)))
 
     def _evolve_rolled(self, outcome: int) -> GandiceState:
-        """Seed 3-1 進化チャレンジ: special → the die is replaced for good by the evolution die."""
+        """Evolution challenge (docs/rules/gandice.md, "The attack", step 5): special → the die is
+        replaced for good by the evolution die."""
         if outcome != SPECIAL:
             return self._end_turn()
         w, e = self.x.unit(self.x.winner), self.x.item
@@ -488,7 +492,8 @@ class GandiceState(State):
 
     # -- summoning --------------------------------------------------------------------------------
     def _apply_summon(self, seat_rolls: Sequence[tuple[int, int]], summon: tuple[int, ...]) -> tuple:
-        """Summon table (seed 1): an upright die summons every die of its player (全召喚)."""
+        """Summon table (docs/rules/gandice.md, "Summoning"): an upright die summons every die of its
+        player (全召喚)."""
         if any(is_upright(o) for _, o in seat_rolls):
             for u, _ in seat_rolls:
                 summon = _set(summon, u, SUMMONED)
@@ -560,7 +565,7 @@ class GandiceState(State):
 
     # -- the exchange -----------------------------------------------------------------------------
     def _advance(self) -> GandiceState:
-        """Next step of the attack sequence (seed 2-1 … 3)."""
+        """Next step of the attack sequence (docs/rules/gandice.md, "The attack", steps 1–4)."""
         x = self.x
         if not x.rolled[0]:
             return self._unit_roll(0)
@@ -590,7 +595,8 @@ class GandiceState(State):
         return self._with(last=(x.att, x.dfn, totals[0], totals[1], result))
 
     def _tie(self) -> GandiceState:
-        """Seed 3-3: the attacker stays; the defender drops one step (a fusion comes apart)."""
+        """A tie: the attacker stays; the defender drops one step, a fusion comes apart
+        (docs/rules/gandice.md, "The attack", step 4, and "Super-eye fusion")."""
         d = self.x.dfn
         if self.fusion[d] == d:
             return self._unfuse(d)._end_turn()
@@ -620,8 +626,9 @@ class GandiceState(State):
         return s._with(loc=_set(s.loc, u, GRAVE), summon=_set(s.summon, u, UNSUMMONED))._after_win()
 
     def _after_win(self) -> GandiceState:
-        """The winning attacker may try an evolution challenge (seed 3-1; a countering defender
-        too with option ``evolve_after_counter``), unless the battle is over."""
+        """The winning attacker may try an evolution challenge, a countering defender too with
+        option ``evolve_after_counter``, unless the battle is over (docs/rules/gandice.md,
+        "The attack", step 5)."""
         alive = [p for p in self.alive() if self.fighters(p)]
         allowed = self.x.winner == 0 or self.game.options.evolve_after_counter
         if len(alive) > 1 and allowed and self._evolution_dice():

@@ -1,4 +1,5 @@
-"""The seed's example battle (対戦例) replays step by step with forced chance outcomes."""
+"""The rules' example battle (対戦例) replays step by step with forced chance outcomes
+(docs/rules/gandice.md, "The example battle")."""
 
 from __future__ import annotations
 

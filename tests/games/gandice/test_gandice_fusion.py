@@ -1,4 +1,5 @@
-"""Super-eye fusion (超眼・合身) and core fusion (心眼・合身), seed 〇特殊ルール."""
+"""Super-eye fusion (超眼・合身) and core fusion (心眼・合身) (docs/rules/gandice.md, "Super-eye fusion"
+and "Core fusion")."""
 
 from __future__ import annotations
 
