@@ -14,7 +14,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def user_errors(func: F) -> F:
-    """Turn AsobibaError into a one-line message on stderr and exit status 2 (ARCHITECTURE.md)."""
+    """Turn AsobibaError into a one-line message on stderr and exit status 2 (docs/formats.md,
+    "CLI contracts")."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:

@@ -1,7 +1,8 @@
 """Computer opponents for every asobiba game, through the core interface only.
 
 * :mod:`.agent` — the :class:`~.agent.Agent` protocol, search results, shared helpers.
-* the game knowledge (evaluation, levels, explanations) comes from each game's descriptor (:mod:`asobiba.core.descriptor`).
+* a game's evaluation, levels and explanations come from its descriptor's ``knowledge``
+  (:mod:`asobiba.core.descriptor`).
 * :mod:`.simple` — uniform random and one-ply greedy (with human-like noise for low levels).
 * :mod:`.alphabeta` — alpha-beta (negamax for two players, paranoid for more), *-minimax chance nodes.
 * :mod:`.mcts` — UCT with chance nodes and max^n backups, cut-off evaluation.

@@ -1,4 +1,4 @@
-"""The game-agnostic interface every asobiba game implements (ARCHITECTURE.md, "The core interface").
+"""The game-agnostic interface every asobiba game implements (docs/architecture.md, "Layers").
 
 The shape follows OpenSpiel: a :class:`Game` describes (id, options, players) and a :class:`State`
 plays. States are **immutable**: ``apply(action)`` returns a new state and never changes ``self``,
@@ -74,7 +74,7 @@ class Game(ABC):
 
     @abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> State:
-        """Parse position JSON (ARCHITECTURE.md contract); raise PositionError if impossible."""
+        """Parse position JSON (docs/formats.md, "Positions"); raise PositionError if impossible."""
 
     def bench_positions(self) -> list[State]:
         """A fixed, documented set of positions for ``asobiba bench`` (default: the start)."""
@@ -182,7 +182,7 @@ class State(ABC):
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
-        """Position JSON (ARCHITECTURE.md contract)."""
+        """Position JSON (docs/formats.md, "Positions")."""
 
     @abstractmethod
     def render_text(self, color: bool = False) -> str:

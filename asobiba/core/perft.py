@@ -1,7 +1,7 @@
 """Perft: counting action sequences, the standard check of a move generator.
 
 ``perft(state, n)`` is the number of distinct action sequences of length ``n`` from ``state``
-(ARCHITECTURE.md, perft contract). Terminal states have no moves; a forced pass is one move;
+(docs/formats.md, "CLI contracts"). Terminal states have no moves; a forced pass is one move;
 at chance nodes each outcome counts as one action.
 """
 

@@ -1,4 +1,4 @@
-"""Reading and writing position JSON files (ARCHITECTURE.md, "Contracts").
+"""Reading and writing position JSON files (docs/formats.md, "Positions").
 
 A position file names its game and options; options given on the command line override those in the
 file. Malformed JSON and impossible positions raise errors with one-line messages.

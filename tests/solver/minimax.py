@@ -1,4 +1,4 @@
-"""A plain depth-limited minimax for Dice Out, written from RULINGS.md §2 independently of the solver.
+"""A plain depth-limited minimax for Dice Out, written from docs/rules/diceout.md independently of the solver.
 
 Positions are ``(mine, theirs, side)``: the mover's and the opponent's dice as (cell, value) slot tuples
 (``slot = cell * 3 + value - 1``, cells ``(rank - 1) * 5 + file``) and the mover's colour (0 red, whose

@@ -1,9 +1,9 @@
 """Differential test: the compiled move generator of the solver against the readable engine.
 
 Random placements (any six distinct slots are a legal stack structure, since stacks only need strictly
-increasing values) on 4- and 5-row boards, both sides to move. For every position the two must agree
-on the set of moves, on each move's immediate result (RULINGS.md §2 rules 1–3) and on the table
-coordinates of the position reached.
+increasing values) on 4- and 5-row boards, both sides to move. For every position the two must agree on
+the set of moves, on each move's immediate result (docs/rules/diceout.md, "Dice Out and the result", rules
+1–3) and on the table coordinates of the position reached.
 """
 
 from __future__ import annotations

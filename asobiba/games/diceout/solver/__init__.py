@@ -1,4 +1,4 @@
-"""Strong solution of Dice Out (RULINGS.md §2) by retrograde analysis.
+"""Strong solution of Dice Out (docs/rules/diceout.md) by retrograde analysis.
 
 * :mod:`.geometry` numbers cells and (cell, value) slots, ranks 3-dice sets and knows the 180° rotation.
 * :mod:`.kernels` holds the compiled (numba) move generator and the solving passes.

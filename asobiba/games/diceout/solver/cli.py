@@ -1,5 +1,5 @@
-"""What ``asobiba solve diceout`` and ``asobiba study diceout`` run (the lead's ``asobiba/cli.py`` calls
-:func:`solve_main` and :func:`study_main`).
+"""What ``asobiba solve diceout`` and ``asobiba study diceout`` run (the game's command group,
+``asobiba/games/diceout/cli.py``, calls :func:`solve_main` and :func:`study_main`).
 
 * ``asobiba solve diceout [--rows N] [--out DIR] [--workers K]`` solves the 5 × N board into
   ``DIR/diceout-rN`` (default ``DIR``: ``platformdirs.user_data_dir("asobiba")/tables``), showing a

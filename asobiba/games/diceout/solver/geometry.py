@@ -1,9 +1,10 @@
 """Board geometry and the position index of the Dice Out solver.
 
-Facts used (RULINGS.md §2): the board has 5 files ``a``–``e`` and ``rows`` ranks; a stack is always
-strictly increasing from bottom to top (a die only climbs onto a smaller top), so a cell holds at most one
-die of each value. A die is therefore fully described by its **slot** ``(cell, value)`` and a player's
-three dice by a 3-element set of slots; the order of a stack follows from the values.
+Facts used (docs/rules/diceout.md, "Board and coordinates"): the board has 5 files ``a``–``e`` and
+``rows`` ranks; a stack is always strictly increasing from bottom to top (a die only climbs onto a smaller
+top), so a cell holds at most one die of each value. A die is therefore fully described by its **slot**
+``(cell, value)`` and a player's three dice by a 3-element set of slots; the order of a stack follows from
+the values.
 
 Numbering:
 
@@ -16,7 +17,8 @@ Numbering:
 
 The table is the ``N × N`` matrix ``V[rank(red set), rank(white set)]`` for **red to move**; entries whose
 two sets share a slot are unused. White to move is answered by turning the board 180° and swapping the
-colours, which maps white's home row and target EXIT squares onto red's (RULINGS.md §2).
+colours, which maps white's home row and target EXIT squares onto red's (docs/rules/diceout.md, "Board and
+coordinates").
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """Compiled (numba) kernels of the Dice Out solver: move generation and the solving passes.
 
-Rules implemented (RULINGS.md §2, ``declare=auto``): the mover picks one of their dice that is on top of
-its stack, steps it to one of the 8 neighbouring cells and advances its value ``1→2→3→1``; the
-destination must be empty or have a top die smaller than the new value. After the move, in this order:
-(1) the mover's three dice all uncovered and equal → the mover loses; (2) the opponent's three dice all
-uncovered and equal → the mover wins; (3) the moved die stands on one of the mover's target EXIT squares
-→ the mover wins. A player without any legal move passes.
+Rules implemented (docs/rules/diceout.md, "A turn" and "Dice Out and the result", ``declare=auto``): the
+mover picks one of their dice that is on top of its stack, steps it to one of the 8 neighbouring cells and
+advances its value ``1→2→3→1``; the destination must be empty or have a top die smaller than the new
+value. After the move, in this order: (1) the mover's three dice all uncovered and equal → the mover
+loses; (2) the opponent's three dice all uncovered and equal → the mover wins; (3) the moved die stands on
+one of the mover's target EXIT squares → the mover wins. A player without any legal move passes.
 
 Table entries (one byte, red to move, see :mod:`.geometry`): ``0`` unresolved (a draw once solving ends),
 ``2d-1`` the mover wins in ``d`` plies, ``2d`` the mover loses in ``d`` plies, ``255`` unused index.

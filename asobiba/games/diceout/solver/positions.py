@@ -1,8 +1,9 @@
 """Table coordinates of Dice Out positions (see :mod:`.geometry` for the index).
 
-The table is written for red to move. A position with white to move is the same game turned by 180°
-with the colours swapped (white's home row and target EXIT squares become red's, RULINGS.md §2), so
-it is looked up as red-to-move with red's dice = white's dice turned and white's dice = red's turned.
+The table is written for red to move. A position with white to move is the same game turned by 180° with
+the colours swapped (white's home row and target EXIT squares become red's, docs/rules/diceout.md, "Board
+and coordinates"), so it is looked up as red-to-move with red's dice = white's dice turned and white's
+dice = red's turned.
 Slots are ``cell * 3 + value - 1`` with cells numbered as in the engine (``a1`` = 0, ``b1`` = 1, ...).
 """
 

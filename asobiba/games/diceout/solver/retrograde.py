@@ -1,9 +1,9 @@
 """Driving the retrograde solve of a 5 × ``rows`` Dice Out board: passes, checkpoints, resume, checksum.
 
-Pass ``d`` resolves every position won or lost in exactly ``d`` plies (see :mod:`.kernels`); solving
-stops after the first pass that resolves nothing, and whatever is still unresolved is a draw (play can go
-on for ever; RULINGS.md §2 draws it by repetition). Play that follows the distances never repeats a
-position, so repetition cannot change a won or lost value.
+Pass ``d`` resolves every position won or lost in exactly ``d`` plies (see :mod:`.kernels`); solving stops
+after the first pass that resolves nothing, and whatever is still unresolved is a draw (play can go on for
+ever; the rules draw it by repetition, docs/rules/diceout.md, "Draws"). Play that follows the distances
+never repeats a position, so repetition cannot change a won or lost value.
 
 Files in the table directory:
 

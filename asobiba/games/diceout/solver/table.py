@@ -2,7 +2,7 @@
 
 Entries are the codes of :mod:`.kernels` (for the side to move: ``2d-1`` wins in ``d`` plies, ``2d``
 loses in ``d`` plies, ``0`` draw). Values assume ``declare=auto`` and ignore ``max_plies``: a position
-that no sequence of best play resolves is a draw (by repetition, RULINGS.md §2).
+that no sequence of best play resolves is a draw (by repetition, docs/rules/diceout.md, "Draws").
 
 Tables live in ``<tables>/diceout-r{rows}`` where ``<tables>`` defaults to
 ``platformdirs.user_data_dir("asobiba")/tables``. A table counts only when its ``meta.json`` says it is
