@@ -11,6 +11,7 @@ from asobiba.core.game import Game, sample_chance
 
 from .lineup import Lineup
 from .options import GandiceOptions
+from .position import state_from_json
 from .state import GandiceState
 
 
@@ -38,8 +39,6 @@ class GandiceGame(Game):
         return GandiceState.start(self)
 
     def state_from_json(self, data: Mapping[str, Any]) -> GandiceState:
-        from .position import state_from_json
-
         return state_from_json(self, data)
 
     def bench_positions(self) -> list[GandiceState]:

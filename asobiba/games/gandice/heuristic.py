@@ -24,6 +24,7 @@ import math
 from typing import Any
 
 from ...core.game import State
+from . import actions as A
 from .dice import HALF, SIDE, SUMMONED, UNSUMMONED, is_upright, value
 from .state import TURN
 
@@ -147,8 +148,6 @@ once). See docs/ai.md for the measured ladder."""
 
 def explain(state: State, action: int) -> tuple[str, str] | None:
     """For an attack, the exact odds of the exchange; for a re-summon, what it hopes to raise."""
-    from . import actions as A
-
     base, a, t = A.split(action)
     notation = state.action_to_notation(action)
     if base == A.ATTACK:

@@ -35,6 +35,7 @@ from .dice import (
     summon_state,
     value,
 )
+from .notation import action_cells, action_to_notation, notation_to_action
 
 if TYPE_CHECKING:
     from .game import GandiceGame
@@ -237,8 +238,6 @@ class GandiceState(State):
         return tuple(fields[name] for name in FIELDS[1:-1])
 
     def action_to_notation(self, action: int) -> str:
-        from .notation import action_to_notation
-
         return action_to_notation(self, action)
 
     def callout(self, action: int) -> str | None:
@@ -247,9 +246,7 @@ class GandiceState(State):
         return callout(self, action)
 
     def notation_to_action(self, text: str) -> int:
-        """Parse notation in names or with catalog ids (docs, "Notation")."""
-        from .notation import notation_to_action
-
+        """Parse notation in names or with catalog ids (docs/rules/gandice.md, "Notation")."""
         action = notation_to_action(self, text)
         if action is not None:
             return action
@@ -258,14 +255,10 @@ class GandiceState(State):
         raise NotationError(f"{text.strip()!r} is not a legal move here")
 
     def describe_action(self, action: int) -> dict[str, Any]:
-        from .notation import action_cells, action_to_notation
-
         origin, target = action_cells(self, action)
         return {"from": origin, "to": target, "notation": action_to_notation(self, action)}
 
     def action_origin(self, action: int) -> str | None:
-        from .notation import action_cells
-
         return action_cells(self, action)[0]
 
     def to_json(self) -> dict[str, Any]:

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import pytest
 from gandice_helpers import uid, where
 
+from asobiba.core.errors import IllegalMoveError, NotationError
 from asobiba.core.game import TERMINAL
 from asobiba.games.gandice.example import EXCHANGES, opening, play_script
 from asobiba.games.gandice.state import GRAVE, TURN
@@ -92,10 +94,6 @@ def test_side_roll_fails_eight_beats_five_and_four_beats_three():
 
 
 def test_notation_with_catalog_ids_and_errors():
-    import pytest
-
-    from asobiba.core.errors import IllegalMoveError, NotationError
-
     s = opening()
     a = s.notation_to_action("attack gidan>guren-isurugi")
     assert s.action_to_notation(a) == "attack ギダン>紅蓮のイスルギ"

@@ -7,7 +7,7 @@ from gandice_helpers import game, play, summon_all, uid, where
 
 from asobiba.games.gandice import callout
 from asobiba.games.gandice.dice import OUTCOME_INDEX
-from asobiba.games.gandice.state import BURY, TURN
+from asobiba.games.gandice.state import BURY, FALLS, NUMBER, ONE_BLOW, TURN, classify
 
 SUPER, DARK = 0, 1
 
@@ -105,8 +105,6 @@ def test_core_fusion_upright_wins_outright_and_a_number_is_judged_unfused():
 
 
 def test_fused_core_pair_reading():
-    from asobiba.games.gandice.state import FALLS, NUMBER, ONE_BLOW, classify
-
     o = OUTCOME_INDEX
     assert classify((o["side"], o["side"])) == (FALLS, 0, False)
     assert classify((o["side"], o["face:4"])) == (NUMBER, 4, False)
