@@ -1,0 +1,195 @@
+"""A game in progress: the rules a table adds on top of an engine, shared by the web table and the
+terminal (docs/architecture.md, "A game in progress").
+
+A :class:`Match` keeps every state from the start (so undo is "drop the last states" and replay
+frames are free) and knows which seats are people. On top of the engine it adds:
+
+* **chance from the seed and the ply**: the outcome at ply *n* is drawn from a RNG seeded with
+  ``f"{seed}/{n}"``, so taking moves back and playing on gives the same dice again — a player cannot
+  undo until the dice fall well, and a saved game replays the same rolls;
+* **forced passes**: a person with exactly one legal action that moves no piece plays it at once;
+* **undo back to a person's move**: moves are taken back until at least one person's move is gone and
+  a person is to move again (against the computer: your move and its reply; between people: one move);
+* **resign**: the resigning seat ranks last, everyone else shares first place;
+* the **result**: ranks and returns from the engine when it says the game is over, with the engine's
+  reason for the end when it gives one (:class:`EndReason`).
+
+The computer itself is not here: whoever runs the match asks an agent when :meth:`computer_to_move`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from .errors import IllegalMoveError
+from .game import CHANCE, Game, State, returns_from_ranks, sample_chance
+from .record import Record
+
+HUMAN = "human"
+COMPUTER = "computer"
+
+
+@runtime_checkable
+class EndReason(Protocol):
+    """A terminal state that says why the game ended (a key of its descriptor's ``end_reasons``)."""
+
+    reason: str
+
+
+class Match:
+    """A game in progress: its states, who sits at each seat, and its result."""
+
+    def __init__(self, game: Game, start: State, seats: Sequence[str], seed: int,
+                 actions: Sequence[int] = (), from_position: bool = False) -> None:
+        if len(seats) != game.num_players:
+            raise ValueError(f"{game.id} has {game.num_players} seats, {len(seats)} given")
+        self.game = game
+        self.seats = list(seats)
+        self.seed = seed
+        self.from_position = from_position
+        self.states: list[State] = [start]
+        self.actions: list[int] = []
+        self.result: dict[str, Any] | None = None
+        for action in actions:
+            self.push(action)
+        self.settle()
+
+    # -- reading ----------------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.states[-1]
+
+    @property
+    def plies(self) -> int:
+        return len(self.actions)
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+    def is_human(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN
+
+    def to_move(self) -> int | None:
+        """Seat to act, or None when nobody (chance, or the game is over)."""
+        player = self.state.current_player
+        return None if self.finished or player < 0 else player
+
+    def human_to_move(self) -> bool:
+        seat = self.to_move()
+        return seat is not None and self.is_human(seat)
+
+    def computer_to_move(self) -> bool:
+        seat = self.to_move()
+        return seat is not None and not self.is_human(seat)
+
+    def chance_to_move(self) -> bool:
+        return not self.finished and self.state.current_player == CHANCE
+
+    def notations(self) -> list[str]:
+        return [s.action_to_notation(a) for s, a in zip(self.states, self.actions, strict=False)]
+
+    def record(self, meta: dict[str, Any] | None = None) -> Record:
+        return Record(self.game, self.states[0], list(self.actions), dict(meta or {}),
+                      self.from_position)
+
+    # -- the rules on top of the engine -----------------------------------------------------------
+    def chance_action(self) -> int:
+        """The chance outcome at this ply, drawn from the seed and the ply."""
+        return sample_chance(self.state, random.Random(f"{self.seed}/{self.plies}"))
+
+    def forced_pass(self) -> int | None:
+        """The single legal action of a person when it moves no piece (a forced pass)."""
+        if not self.human_to_move():
+            return None
+        actions = self.state.legal_actions()
+        if len(actions) == 1 and self.state.describe_action(actions[0]).get("from") is None:
+            return actions[0]
+        return None
+
+    def automatic_action(self) -> int | None:
+        """What happens next without anybody deciding: a chance outcome or a forced pass."""
+        if self.finished:
+            return None
+        return self.chance_action() if self.chance_to_move() else self.forced_pass()
+
+    def check_human_move(self, action: int) -> None:
+        """Raise IllegalMoveError unless a person may play ``action`` now."""
+        if self.finished:
+            raise IllegalMoveError("the game is over")
+        if not self.human_to_move():
+            raise IllegalMoveError("it is not a person's turn (the computer or the dice move now)")
+        if action not in self.state.legal_actions():
+            raise IllegalMoveError(f"{self.describe(action)} is not legal here")
+
+    def describe(self, action: int) -> str:
+        try:
+            return repr(self.state.action_to_notation(action))
+        except Exception:  # an action id the engine cannot even name
+            return f"action {action}"
+
+    # -- changing ---------------------------------------------------------------------------------
+    def push(self, action: int) -> None:
+        """Apply an action already known to be legal (replaying stored moves)."""
+        self.states.append(self.state.apply(action))
+        self.actions.append(action)
+
+    def play(self, action: int) -> str:
+        """Play a legal action and settle the result; return its notation where it was played."""
+        notation = self.state.action_to_notation(action)
+        self.push(action)
+        self.settle()
+        return notation
+
+    def undo_target(self) -> int:
+        """How many plies remain after 1手戻す (raises IllegalMoveError if nothing can be undone)."""
+        if self.result and self.result.get("reason") == "resign":
+            raise IllegalMoveError("a resigned game cannot be taken back")
+        keep = self.plies
+        removed_human = False
+        while keep > 0:
+            mover = self.states[keep - 1].current_player
+            keep -= 1
+            removed_human = removed_human or self.is_human(mover)
+            if removed_human and self.is_human(self.states[keep].current_player):
+                return keep
+        raise IllegalMoveError("there is no move of yours to take back")
+
+    def truncate(self, keep: int) -> None:
+        """Keep the first ``keep`` plies and nothing after them."""
+        del self.states[keep + 1 :]
+        del self.actions[keep:]
+        self.result = None
+        self.settle()
+
+    def resign(self, seat: int | None = None) -> int:
+        """Resign for ``seat`` (default: the person to move, else the only person at the table)."""
+        if self.finished:
+            raise IllegalMoveError("the game is over")
+        if seat is None:
+            seat = self.to_move()
+            if seat is None or not self.is_human(seat):
+                humans = [i for i in range(len(self.seats)) if self.is_human(i)]
+                if len(humans) != 1:
+                    raise IllegalMoveError("only the person to move can resign now")
+                seat = humans[0]
+        n = len(self.seats)
+        ranks = [n if i == seat else 1 for i in range(n)]
+        self.result = {
+            "ranks": ranks,
+            "returns": returns_from_ranks(ranks),
+            "reason": "resign",
+            "resigned": self.game.player_names[seat],
+        }
+        return seat
+
+    def settle(self) -> None:
+        """Take the engine's result when it says the game is over (and its reason, if it gives one)."""
+        state = self.state
+        if self.result is not None or not state.is_terminal:
+            return
+        self.result = {"ranks": state.ranks(), "returns": state.returns(), "reason": "rules"}
+        if isinstance(state, EndReason) and state.reason:
+            self.result["ending"] = state.reason
