@@ -5,7 +5,7 @@ Three measurements, each repeated ``runs`` times and reported as the median:
 * **move generation** — ``legal_actions()`` over the game's fixed ``bench_positions()``, in positions/s;
 * **random playouts** — uniformly random games from the start (dice rolled exactly), in playouts/s
   and actions/s;
-* **think time** per computer level (``asobiba.ai.bench.think_times``), median seconds per move over
+* **think time** per computer level (``asobiba.ai.think_time.think_times``), median seconds per move over
   the bench positions, next to the level's budget.
 """
 
@@ -92,8 +92,8 @@ def run_bench(
         "playout_actions_per_s": statistics.median(p[1] for p in play),
     }
     if think:
-        from .ai.bench import think_times
         from .ai.levels import LEVEL_BUDGETS
+        from .ai.think_time import think_times
 
         with console.status("measuring think time per level…"):
             result["think_seconds"] = think_times(game, positions)

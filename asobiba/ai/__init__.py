@@ -9,5 +9,5 @@
 * :mod:`.levels` — the five levels (入門 … 最強) per game, and ``make_agent``.
 * :mod:`.hints` — ``analyse(state)``: suggested move, value, principal line, reason.
 * :mod:`.arena` / :mod:`.elo` — round robins with seats rotated, Elo with 95 % intervals.
-* :mod:`.bench` — think time per level.
+* :mod:`.think_time` — think time per level (for ``asobiba bench``).
 """

@@ -11,9 +11,8 @@ import pytest
 from asobiba.ai.agent import winning_actions
 from asobiba.ai.alphabeta import AlphaBetaAgent
 from asobiba.ai.arena import play_game
-from asobiba.ai.levels import knowledge_of
 from asobiba.ai.hints import analyse
-from asobiba.ai.levels import LEVELS, agent_names, build_agent, level_table, make_agent
+from asobiba.ai.levels import LEVELS, agent_names, build_agent, knowledge_of, level_table, make_agent
 from asobiba.core import make_game, sample_chance
 from asobiba.core.position import state_from_position
 from asobiba.games.diamond.geometry import CAMP, cells_of

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from asobiba.ai.bench import think_times
 from asobiba.ai.hints import analyse
 from asobiba.ai.levels import LEVEL_BUDGETS, LEVEL_NAMES_JA, LEVELS
+from asobiba.ai.think_time import think_times
 from asobiba.core import make_game
 from asobiba.core.errors import AsobibaError
 
