@@ -2,7 +2,9 @@
 
 A full 4-row table is too large for the test suite, so these tests give :class:`Table` a stand-in for
 the stored codes: the exact value within 3 plies from the independent minimax (tests/solver/minimax.py),
-a draw beyond. That checks the coordinates, the colour/rotation symmetry and the move choice.
+a draw beyond. That checks the coordinates, the colour/rotation symmetry and the move choice. The
+placing of the rolled dice is checked on a stand-in whose codes follow a fixed pattern, so that
+arrangements differ in value.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from asobiba.core.errors import AsobibaError
 from asobiba.core.registry import make_game
 from asobiba.games.diceout.solver.cli import solve_main, study_main
 from asobiba.games.diceout.solver.geometry import board
-from asobiba.games.diceout.solver.table import Table, TableMissingError, preference
-from asobiba.games.diceout.state import DiceOutState
+from asobiba.games.diceout.solver.positions import state_coordinates
+from asobiba.games.diceout.solver.table import LOSS, WIN, Table, TableMissingError, decode, preference
+from asobiba.games.diceout.state import PLACE, TURN, DiceOutState
 
 ROWS = 4
 DEPTH = 3
@@ -44,15 +47,26 @@ class ShallowTable(Table):
         return 0
 
 
+class PatternTable(Table):
+    """A Table whose codes follow a fixed pattern: wins, losses and draws of many lengths."""
+
+    def __init__(self) -> None:
+        self.rows = ROWS
+        self.board = board(ROWS)
+
+    def code(self, row: int, column: int) -> int:
+        return (row * 7 + column * 3) % 9
+
+
 def random_states(count: int, seed: int) -> list[DiceOutState]:
-    """Random playouts' positions of the 4-row game, both sides to move."""
+    """Random playouts' positions of the 4-row game at the start of a turn, both sides to move."""
     game = make_game("diceout", {"rows": ROWS})
     rng = random.Random(seed)
     states = []
     while len(states) < count:
         state = game.new_state()
         while not state.is_terminal and len(states) < count:
-            if state.is_chance:
+            if state.is_chance or state.phase == PLACE:
                 state = state.apply(rng.choice(state.legal_actions()))
                 continue
             states.append(state)
@@ -77,6 +91,40 @@ def test_verdicts_and_best_moves_agree_with_minimax() -> None:
         assert preference(*values[best]) == min(preference(*v) for v in values.values())
         if exact and exact[1] < DEPTH:  # children are known exactly one ply deeper
             assert values[best] == exact
+
+
+def test_placings_take_the_best_arrangement_against_the_best_reply() -> None:
+    """The starter's arrangement is worth its opening after the other player's best reply; the other
+    player's is worth its opening; placings are not moves, so plies stay those of the opening."""
+    table = PatternTable()
+    start = make_game("diceout", {"rows": ROWS}).new_state()
+    seen = set()
+    for action, _ in start.chance_outcomes():
+        first = start.apply(action)
+        starter = first.to_move
+        after_reply = {}
+        for a in first.legal_actions():
+            second = first.apply(a)
+            openings = {b: second.apply(b) for b in second.legal_actions()}
+            assert all(o.phase == TURN and o.to_move == starter for o in openings.values())
+            for_starter = {b: decode(table.code(*state_coordinates(table.board, o)))
+                           for b, o in openings.items()}
+            reply = max(for_starter.values(), key=lambda v: preference(*v))  # worst for the starter
+            assert table.verdict(second) == _turned(reply)
+            best_reply = table.best_action(second)
+            assert for_starter[best_reply] == reply
+            after_reply[a] = reply
+        best = min(after_reply.values(), key=lambda v: preference(*v))
+        assert table.verdict(first) == best
+        assert table.action_values(first) == after_reply
+        assert after_reply[table.best_action(first)] == best
+        seen.add(best[0])
+    assert seen == {"win", "loss", "draw"}  # the pattern really makes the choice matter
+
+
+def _turned(value: tuple[str, int]) -> tuple[str, int]:
+    result, plies = value
+    return ({WIN: LOSS, LOSS: WIN}.get(result, result), plies)
 
 
 def test_best_move_takes_an_immediate_dice_out() -> None:

@@ -1,4 +1,4 @@
-"""Action ids and notation of Dice Out moves (ARCHITECTURE.md, "Actions have three faces").
+"""Action ids and notation of Dice Out moves (docs/rules/diceout.md, "Action ids").
 
 Ids are stable and do not depend on the number of rows:
 
@@ -7,7 +7,9 @@ Ids are stable and do not depend on the number of rows:
 * ``PASS_ACTION`` = 360 (only when the player has no legal move, or to decline a declaration
   window, see :mod:`.state`), ``DECLARE_ACTION`` = 361 (ダイスアウト宣言, only with
   ``declare=manual``);
-* the opening roll's chance outcomes use ids from ``SETUP_BASE`` = 400 (see :mod:`.setup`).
+* the opening roll's chance outcomes use ids from ``SETUP_BASE`` = 400 (values placed as rolled)
+  or ``ROLL_BASE`` = 1200 (values rolled, to be placed), and the placing decisions ids from
+  ``PLACE_BASE`` = 2000 (see :mod:`.setup`).
 
 Notation: a move is ``FROM-TO`` in cell names (``b1-c2``), then ``pass`` and ``declare``.
 """

@@ -1,7 +1,8 @@
-"""ダイスアウト (Dice Out): the :class:`~asobiba.core.game.Game` entry point (RULINGS.md §2).
+"""ダイスアウト (Dice Out): the :class:`~asobiba.core.game.Game` entry point (docs/rules/diceout.md).
 
 ``DiceOutGame(options)`` describes a game (seats ``red`` and ``white``); ``new_state()`` is the
-chance node of the opening roll with ``setup=roll`` or the placed dice with ``setup=fixed``.
+chance node of the opening roll with ``setup=roll`` (followed by the placing decisions with
+``placement=choose``) or the placed dice with ``setup=fixed``.
 With ``setup=fixed`` and ``first=roll`` the fixed values are compared as a roll would be; when they
 tie (as the defaults 1,2,3 and 2,3,1 do) red, the first seat, moves first.
 """
@@ -17,7 +18,7 @@ from .board import COLOURS, RED
 from .options import DiceOutOptions
 from .position import state_from_json
 from .setup import starter
-from .state import SETUP, DiceOutState, make_rules, pack_key, placed_dice
+from .state import SETUP, DiceOutState, make_rules, opening, placed_dice
 
 __all__ = ["DiceOutGame", "DiceOutOptions", "DiceOutState"]
 
@@ -52,7 +53,7 @@ class DiceOutGame(Game):
             to_move = RED if who is None else who
         else:
             to_move = COLOURS.index(opts.first)
-        return DiceOutState.make(self, dice, to_move, history=(pack_key(dice, to_move, 0),))
+        return opening(self, dice, to_move)
 
     def state_from_json(self, data: Mapping[str, Any]) -> DiceOutState:
         return state_from_json(self, data)

@@ -1,9 +1,10 @@
-"""Rule options of Dice Out; names and values are contracts (RULINGS.md §2)."""
+"""Rule options of Dice Out; names and values are contracts (docs/rules/diceout.md, "Options")."""
 
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from ...core.errors import OptionError
 from ...core.options import Options, option
@@ -11,10 +12,15 @@ from ...core.options import Options, option
 
 @dataclasses.dataclass(frozen=True)
 class DiceOutOptions(Options):
-    """``rows``, ``setup``, ``red``/``white``/``first`` (fixed set-up), ``declare``, draws
-    (RULINGS.md §2)."""
+    """``rows``, ``setup``, ``red``/``white``/``first`` (fixed set-up), ``placement``, ``declare``,
+    draws (docs/rules/diceout.md, "Options").
+
+    Games saved before ``placement`` existed lined the rolled values up in the order rolled, so
+    saved data lacking it means ``rolled``; a new game places by choice.
+    """
 
     game_id: ClassVar[str] = "diceout"
+    legacy_defaults: ClassVar[Mapping[str, Any]] = {"placement": "rolled"}
 
     rows: int = option(
         5, lo=4, hi=9, en="Number of ranks (rows) of the board.", ja="盤の横列（段）の数"
@@ -40,6 +46,14 @@ class DiceOutOptions(Options):
         choices=("roll", "red", "white"),
         en="Who moves first; roll: the set-up roll decides (fixed values: their tie-break).",
         ja="先攻。roll: 振った目で決める（fixed では目の比較、同点なら赤）",
+    )
+    placement: str = option(
+        "choose",
+        choices=("choose", "rolled"),
+        en="setup=roll: choose (default): the starter, then the other player, decides the order of "
+           "their rolled values on b, c, d; rolled: the values stand in the order rolled.",
+        ja="setup=roll のとき: choose（既定）: 先攻、次に後攻が出た目の並べ方（b, c, d）を選ぶ / "
+           "rolled: 振った順のまま並べる",
     )
     declare: str = option(
         "auto",

@@ -1,4 +1,4 @@
-"""Position JSON of Dice Out (ARCHITECTURE.md, "Contracts"; documented in docs/rules/diceout.md).
+"""Position JSON of Dice Out (docs/rules/diceout.md, "Position JSON").
 
 ::
 
@@ -15,6 +15,17 @@ Each stack is listed bottom → top as ``[colour, value]`` pairs. Optional keys,
 * ``"result"`` — ``{"winner": "red" | "white" | "draw", "reason": ...}`` once the game is over.
 
 ``"to_move": "setup"`` with no stacks is the position before the opening roll (``setup=roll``).
+
+With ``placement=choose`` the dice are placed after the roll; such a position has ``"rolled"``,
+the values each colour rolled, and ``to_move`` names the colour that places next::
+
+    {"game": "diceout", "options": {...}, "to_move": "red",
+     "rolled": {"red": [1, 2, 3], "white": [1, 3, 3]},
+     "stacks": {"b5": [["white", 3]], "c5": [["white", 1]], "d5": [["white", 3]]}}
+
+``stacks`` is empty before the starter places, and holds the starter's three dice on the centre of
+their home row while the other colour places (here white started and placed 3,1,3).
+
 Every impossible input raises :class:`PositionError` with a one-line message.
 """
 
@@ -25,22 +36,29 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.errors import PositionError
 from .board import COLOURS, RED
+from .setup import Roll, arrangements, first_player, values_of
 from .slots import slot, slot_cell, slot_value
 from .state import (
     DRAW,
+    PLACE,
     REASONS,
     SETUP,
     TURN,
     WINDOW_AFTER_MOVE,
     WINDOW_EXIT,
     DiceOutState,
+    home_slots,
     pack_key,
+    placing_state,
 )
 
 if TYPE_CHECKING:
     from .game import DiceOutGame
 
-KNOWN_KEYS = frozenset({"game", "options", "to_move", "stacks", "ply", "history", "window", "result"})
+KNOWN_KEYS = frozenset(
+    {"game", "options", "to_move", "stacks", "ply", "history", "window", "result", "rolled"}
+)
+PLACING_KEYS = frozenset({"game", "options", "to_move", "stacks", "rolled"})
 WINDOWS = {"after_move": WINDOW_AFTER_MOVE, "exit": WINDOW_EXIT}
 WINNERS = ("red", "white", "draw")
 DRAW_REASONS = ("repetition", "max_plies")
@@ -54,12 +72,12 @@ def state_to_json(state: DiceOutState) -> dict[str, Any]:
     if state.phase == SETUP:
         out.update(to_move="setup", stacks={})
         return out
-    names = state.board.names
     out["to_move"] = COLOURS[state.to_move]
-    out["stacks"] = {
-        names[cell]: [[COLOURS[seat], value] for seat, value in stack]
-        for cell, stack in state.stacks().items()
-    }
+    if state.phase == PLACE:
+        out["rolled"] = {colour: list(values) for colour, values in zip(COLOURS, state.rolled, strict=True)}
+    out["stacks"] = _stacks_json(state)
+    if state.phase == PLACE:
+        return out
     out["ply"] = state.ply
     history = list(state.history)
     if history and history[-1] == pack_key(state.dice, state.to_move, TURN):
@@ -85,6 +103,8 @@ def state_from_json(game: DiceOutGame, data: Mapping[str, Any]) -> DiceOutState:
     to_move_name = data.get("to_move")
     if to_move_name == "setup":
         return _setup_position(game, data)
+    if "rolled" in data:
+        return _placing_position(game, data)
     if to_move_name not in COLOURS:
         raise PositionError(f"to_move must be 'red' or 'white', not {to_move_name!r}")
     to_move = COLOURS.index(to_move_name)
@@ -130,7 +150,79 @@ def _setup_position(game: DiceOutGame, data: Mapping[str, Any]) -> DiceOutState:
     return game.new_state()
 
 
+def _stacks_json(state: DiceOutState) -> dict[str, list[list[Any]]]:
+    names = state.board.names
+    return {
+        names[cell]: [[COLOURS[seat], value] for seat, value in stack]
+        for cell, stack in state.stacks().items()
+    }
+
+
+def _placing_position(game: DiceOutGame, data: Mapping[str, Any]) -> DiceOutState:
+    """A position while the rolled dice are placed: who rolled what, and what already stands."""
+    options = game.options
+    if options.setup != "roll" or options.placement != "choose":
+        raise PositionError(
+            "a position with 'rolled' (dice being placed) needs setup=roll and placement=choose"
+        )
+    extra = sorted(set(data) - PLACING_KEYS)
+    if extra:
+        raise PositionError(f"a position where the dice are being placed cannot have {extra[0]!r}")
+    rolled = _parse_rolled(data["rolled"])
+    try:
+        starter = first_player(*rolled, options.first)
+    except ValueError:
+        raise PositionError("these rolls tie: both players roll again, nobody places") from None
+    dice = _parse_placed(game, data.get("stacks", {}), rolled, starter)
+    placer = 1 - starter if dice[starter] else starter
+    if data.get("to_move") != COLOURS[placer]:
+        raise PositionError(f"{COLOURS[placer]} places next, so to_move must be {COLOURS[placer]!r}")
+    return placing_state(game, rolled, dice, placer)
+
+
+def _parse_rolled(rolled: Any) -> tuple[Roll, Roll]:
+    if not isinstance(rolled, Mapping) or set(rolled) != set(COLOURS):
+        raise PositionError("rolled must be {\"red\": [three values], \"white\": [three values]}")
+    out = []
+    for colour in COLOURS:
+        values = rolled[colour]
+        if not (isinstance(values, list) and len(values) == 3 and all(
+                isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 3 for v in values)):
+            raise PositionError(f"rolled {colour} must be three values 1-3, not {values!r}")
+        if len(set(values)) == 1:
+            raise PositionError(f"rolled {colour}: three equal values are rolled again")
+        out.append(values_of(tuple(values)))  # type: ignore[arg-type]
+    return out[0], out[1]
+
+
+def _parse_placed(game: DiceOutGame, stacks: Any, rolled: tuple[Roll, Roll],
+                  starter: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Nothing stands yet, or the starter's rolled values stand on b, c, d of their home row."""
+    sides = _stack_slots(game, stacks)
+    other = 1 - starter
+    if sides[other]:
+        raise PositionError(
+            f"{COLOURS[other]} places after {COLOURS[starter]}: no {COLOURS[other]} die stands yet"
+        )
+    placed = tuple(sorted(sides[starter]))
+    bd = game.rules.tables.board
+    if placed and placed not in {home_slots(bd, starter, a) for a in arrangements(rolled[starter])}:
+        cells = " ".join(bd.names[c] for c in bd.home[starter])
+        values = ",".join(map(str, rolled[starter]))
+        raise PositionError(f"{COLOURS[starter]}'s dice must stand on {cells} showing {values} in some order")
+    return (placed, ()) if starter == RED else ((), placed)
+
+
 def _parse_stacks(game: DiceOutGame, stacks: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    sides = _stack_slots(game, stacks)
+    for colour, side in zip(COLOURS, sides, strict=True):
+        if len(side) != 3:
+            raise PositionError(f"{colour} has {len(side)} dice on the board (each colour has 3)")
+    return tuple(sorted(sides[0])), tuple(sorted(sides[1]))
+
+
+def _stack_slots(game: DiceOutGame, stacks: Any) -> tuple[list[int], list[int]]:
+    """The slots of each colour's dice in ``stacks`` (checked cell by cell, not counted)."""
     if not isinstance(stacks, Mapping):
         raise PositionError("stacks must be an object {cell: [[colour, value], ...]}")
     bd = game.rules.tables.board
@@ -157,10 +249,7 @@ def _parse_stacks(game: DiceOutGame, stacks: Any) -> tuple[tuple[int, ...], tupl
                 )
             below = value
             sides[COLOURS.index(colour)].append(slot(bd.index[name], value))
-    for colour, side in zip(COLOURS, sides, strict=True):
-        if len(side) != 3:
-            raise PositionError(f"{colour} has {len(side)} dice on the board (each colour has 3)")
-    return tuple(sorted(sides[0])), tuple(sorted(sides[1]))
+    return sides
 
 
 def _parse_history(history: Any) -> tuple[int, ...]:

@@ -3,7 +3,9 @@
 Rank ``rows`` is at the top, rank 1 (red's home) at the bottom. A cell shows its stack as owner
 letter + top value, and the height when more than one die is stacked: ``R3`` (a red 3),
 ``W2x3`` (a white 2 on top of a stack of three). ``.`` is an empty cell; EXIT corners are
-bracketed (``[ .  ]``, ``[R3  ]``). Covered faces are not shown, as on the real board.
+bracketed (``[ .  ]``, ``[R3  ]``). Covered faces are not shown, as on the real board. While the
+dice are being placed, the status line names the values the placer rolled and what the other colour
+rolled or has placed.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import COLOURS, FILES, NUM_FILES
-from .state import SETUP
+from .state import PLACE, SETUP, arrangement_of
 
 if TYPE_CHECKING:
     from .state import DiceOutState
@@ -58,6 +60,8 @@ def render_text(state: DiceOutState, color: bool = False) -> str:
 def _status(state: DiceOutState) -> str:
     if state.phase == SETUP:
         return "set-up: roll the dice"
+    if state.phase == PLACE:
+        return _placing_status(state)
     if state.winner >= 0:
         if state.winner == 2:
             return f"draw ({state.reason})"
@@ -69,3 +73,19 @@ def _status(state: DiceOutState) -> str:
     if state.phase:
         text += "; declare or pass"
     return text
+
+
+def _placing_status(state: DiceOutState) -> str:
+    """``red to place 1,2,3 on b1 c1 d1 (e.g. place 1,2,3); white rolled 1,3,3 and places next``."""
+    placer, other = state.to_move, 1 - state.to_move
+    bd = state.board
+    values = _values(state.rolled[placer])
+    cells = " ".join(bd.names[c] for c in bd.home[placer])
+    text = f"{COLOURS[placer]} to place {values} on {cells} (e.g. place {values})"
+    if state.dice[other]:
+        return text + f"; {COLOURS[other]} placed {_values(arrangement_of(state.dice[other]))}"
+    return text + f"; {COLOURS[other]} rolled {_values(state.rolled[other])} and places next"
+
+
+def _values(values: tuple[int, ...]) -> str:
+    return ",".join(map(str, values))

@@ -1,4 +1,4 @@
-"""The rules of Dice Out as an immutable state (seed 000; RULINGS.md §2).
+"""The rules of Dice Out as an immutable state (docs/rules/diceout.md).
 
 Representation (see :mod:`.slots`): ``dice = (red slots, white slots)``, each a sorted 3-tuple of
 (cell, value) slot ints, ``bits`` the board as one int, ``to_move`` the seat to act and ``phase``:
@@ -7,9 +7,14 @@ Representation (see :mod:`.slots`): ``dice = (red slots, white slots)``, each a 
   value advances 1→2→3→1) onto an empty cell or a stack whose top is strictly smaller than the
   new value; ``pass`` only when no move exists.
 * ``SETUP`` — before the opening roll (a chance node, :mod:`.setup`).
+* ``PLACE`` — ``placement=choose``: the side to move lines up the values it rolled on files b, c, d
+  of its home row (``rolled`` holds both colours' values; a colour that has not placed yet has no
+  slots). The starter places first, then the other player, seeing that arrangement; then the
+  starter moves (docs/rules/diceout.md, "Set-up").
 * ``WINDOW_AFTER_MOVE`` / ``WINDOW_EXIT`` — declaration windows of ``declare=manual`` (below).
 
-After each move the result is decided in the order of RULINGS.md §2:
+After each move the result is decided in this order (docs/rules/diceout.md, "Dice Out and the
+result"):
 1. the mover's own dice show Dice Out → the mover loses (even on an EXIT, even if the opponent's
    dice show Dice Out too); 2. the opponent's dice show Dice Out → the mover wins; 3. the moved die
 reached one of the mover's target EXIT corners → the mover wins.
@@ -37,7 +42,7 @@ between states, so copying stays cheap).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -55,10 +60,24 @@ from .actions import (
 )
 from .board import COLOURS, RED, WHITE, Board
 from .setup import (
+    Roll,
+    arrangements,
+    decode_place,
+    decode_roll,
     decode_setup,
+    first_player,
+    is_place_action,
+    is_roll_action,
     is_setup_action,
     outcome_starter,
+    parse_place,
+    parse_roll,
     parse_setup,
+    place_action,
+    place_notation,
+    roll_index,
+    roll_notation,
+    roll_outcomes,
     setup_notation,
     setup_outcomes,
 )
@@ -71,6 +90,7 @@ TURN = 0
 WINDOW_AFTER_MOVE = 1
 WINDOW_EXIT = 2
 SETUP = 3
+PLACE = 4
 
 DRAW = 2
 """``winner`` of a drawn game (otherwise the winning seat, or -1 while the game goes on)."""
@@ -88,10 +108,13 @@ class Rules:
     max_plies: int
     first: str
     outcomes: tuple[tuple[int, float], ...]
+    """The opening roll's chance outcomes: value sets with ``placement=choose``, else ordered rolls."""
 
 
 def make_rules(options: Any) -> Rules:
-    outcomes = tuple((a, float(p)) for a, p in setup_outcomes(options.first))
+    choose = options.setup == "roll" and options.placement == "choose"
+    exact = roll_outcomes(options.first) if choose else setup_outcomes(options.first)
+    outcomes = tuple((a, float(p)) for a, p in exact)
     return Rules(
         tables=move_tables(options.rows),
         manual=options.declare == "manual",
@@ -114,12 +137,24 @@ def pack_key(dice: tuple[tuple[int, ...], tuple[int, ...]], to_move: int, phase:
 
 SETUP_KEY = SETUP << 49
 
+PLACE_KEY = 1 << 60
+"""Flag of the keys of placing positions (above every bit :func:`pack_key` uses)."""
+
+
+def place_key(rolled: tuple[Roll, Roll], dice: tuple[tuple[int, ...], tuple[int, ...]],
+              to_move: int) -> int:
+    """One int for a placing position: both colours' values, the placer and what is placed."""
+    placed = dice[1 - to_move]
+    shown = roll_index(arrangement_of(placed)) + 1 if placed else 0
+    red, white = rolled
+    return PLACE_KEY | to_move << 16 | shown << 10 | roll_index(red) << 5 | roll_index(white)
+
 
 class DiceOutState(State):
     """A Dice Out position; immutable (``apply`` returns a new state)."""
 
     __slots__ = ("game", "rules", "dice", "bits", "to_move", "phase", "winner", "reason", "ply",
-                 "history")
+                 "history", "rolled")
 
     game: DiceOutGame
     rules: Rules
@@ -131,6 +166,8 @@ class DiceOutState(State):
     reason: str
     ply: int
     history: tuple[int, ...]
+    rolled: tuple[Roll, Roll] | tuple[()]
+    """While placing: the values red and white rolled (smallest first); otherwise ``()``."""
 
     @classmethod
     def make(cls, game: DiceOutGame, dice: tuple[tuple[int, ...], tuple[int, ...]], to_move: int,
@@ -155,7 +192,7 @@ class DiceOutState(State):
 
     def shows_dice_out(self, player: int) -> bool:
         """Whether ``player``'s three dice are all uncovered and show the same value."""
-        if self.phase == SETUP:
+        if self.phase in (SETUP, PLACE):
             return False
         return shows_dice_out(self.dice[player], self.bits, self.rules.tables.cover)  # type: ignore[arg-type]
 
@@ -176,6 +213,8 @@ class DiceOutState(State):
         if self.phase:
             if self.phase == SETUP:
                 return [a for a, _ in self.rules.outcomes]
+            if self.phase == PLACE:
+                return [place_action(a) for a in arrangements(self.rolled[self.to_move])]
             return [PASS_ACTION, DECLARE_ACTION]
         bits = self.bits
         tables = self.rules.tables
@@ -201,6 +240,8 @@ class DiceOutState(State):
     def apply(self, action: int) -> DiceOutState:
         if self.phase == SETUP:
             return self._after_setup(action)
+        if self.phase == PLACE:
+            return self._place(action)
         p = self.to_move
         if action == DECLARE_ACTION:
             return _assemble(self.game, self.dice, self.bits, p, TURN, p, "declared", self.ply, self.history)
@@ -278,10 +319,23 @@ class DiceOutState(State):
         return _assemble(self.game, dice, bits, to_move, TURN, winner, reason, ply, history + (key,))
 
     def _after_setup(self, action: int) -> DiceOutState:
+        """The roll stands: the starter places (``placement=choose``) or play starts at once."""
+        if is_roll_action(action):
+            red, white = decode_roll(action)
+            starter = first_player(red, white, self.rules.first)
+            return placing_state(self.game, (red, white), ((), ()), starter)
         red, white = decode_setup(action)
         dice = placed_dice(self.board, red, white)
-        to_move = outcome_starter(action, self.rules.first)
-        return DiceOutState.make(self.game, dice, to_move, history=(pack_key(dice, to_move, TURN),))
+        return opening(self.game, dice, outcome_starter(action, self.rules.first))
+
+    def _place(self, action: int) -> DiceOutState:
+        """The placer's values go on b, c, d; the other player places next, or the starter moves."""
+        p = self.to_move
+        mine = home_slots(self.board, p, decode_place(action))
+        dice = (mine, self.dice[WHITE]) if p == RED else (self.dice[RED], mine)
+        if not self.dice[1 - p]:
+            return placing_state(self.game, self.rolled, dice, 1 - p)  # type: ignore[arg-type]
+        return opening(self.game, dice, 1 - p)
 
     # -- notation ---------------------------------------------------------------------------------
     def action_to_notation(self, action: int) -> str:
@@ -293,6 +347,10 @@ class DiceOutState(State):
             return DECLARE_NOTATION
         if is_setup_action(action):
             return setup_notation(action, self.rules.first)
+        if is_roll_action(action):
+            return roll_notation(action, self.rules.first)
+        if is_place_action(action):
+            return place_notation(action)
         raise NotationError(f"{action} is not a Dice Out action id")
 
     def notation_to_action(self, text: str) -> int:
@@ -304,17 +362,32 @@ class DiceOutState(State):
             action = DECLARE_ACTION
         elif low.startswith("setup"):
             action, named = parse_setup(wanted)
-            if named is not None and action in self.legal_actions():
-                who = COLOURS[outcome_starter(action, self.rules.first)]
-                if named != who:
-                    raise IllegalMoveError(f"{wanted!r}: after these rolls {who} moves first")
+            self._check_first(wanted, action, named, decode_setup)
+        elif low.startswith("roll"):
+            action, named = parse_roll(wanted)
+            self._check_first(wanted, action, named, decode_roll)
+        elif low.startswith("place") or low[:1].isdigit():
+            action = parse_place(low)
         else:
             action = self._parse_move(low)
         if self.is_terminal:
             raise IllegalMoveError("the game is over")
         if action not in self.legal_actions():
+            if self.phase == PLACE and is_place_action(action):
+                values = ",".join(map(str, self.rolled[self.to_move]))
+                raise IllegalMoveError(
+                    f"{wanted!r}: {COLOURS[self.to_move]} rolled {values}; line up exactly these values"
+                )
             raise IllegalMoveError(f"{wanted!r} is not a legal move here")
         return action
+
+    def _check_first(self, wanted: str, action: int, named: str | None,
+                     decode: Callable[[int], tuple[Roll, Roll]]) -> None:
+        """A set-up or roll notation that names the first player must name the right one."""
+        if named is not None and action in self.legal_actions():
+            who = COLOURS[first_player(*decode(action), self.rules.first)]
+            if named != who:
+                raise IllegalMoveError(f"{wanted!r}: after these rolls {who} moves first")
 
     def _parse_move(self, text: str) -> int:
         frm_name, dash, to_name = text.partition("-")
@@ -352,6 +425,8 @@ class DiceOutState(State):
     def key(self) -> Hashable:
         if self.phase == SETUP:
             return SETUP_KEY
+        if self.phase == PLACE:
+            return place_key(self.rolled, self.dice, self.to_move)  # type: ignore[arg-type]
         return pack_key(self.dice, self.to_move, self.phase, self.winner)
 
     def to_json(self) -> dict[str, Any]:
@@ -368,13 +443,33 @@ class DiceOutState(State):
         return f"DiceOutState({self.to_json()!r})"
 
 
-def placed_dice(bd: Board, red: tuple[int, int, int],
-                white: tuple[int, int, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Slots after placing the rolled values, in order, on b, c, d of each home row."""
-    return (
-        tuple(sorted(slot(c, v) for c, v in zip(bd.home[RED], red, strict=True))),
-        tuple(sorted(slot(c, v) for c, v in zip(bd.home[WHITE], white, strict=True))),
-    )
+def home_slots(bd: Board, seat: int, values: Roll) -> tuple[int, ...]:
+    """Sorted slots of ``values`` placed on files b, c, d of ``seat``'s home row, in that order."""
+    return tuple(sorted(slot(c, v) for c, v in zip(bd.home[seat], values, strict=True)))
+
+
+def placed_dice(bd: Board, red: Roll, white: Roll) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Slots after placing the values, in the order given, on b, c, d of each home row."""
+    return home_slots(bd, RED, red), home_slots(bd, WHITE, white)
+
+
+def arrangement_of(side: tuple[int, ...]) -> Roll:
+    """The values of a colour's dice standing on its home row, for files b, c, d in that order."""
+    return tuple(slot_value(s) for s in sorted(side))  # type: ignore[return-value]
+
+
+def opening(game: DiceOutGame, dice: tuple[tuple[int, ...], tuple[int, ...]],
+            to_move: int) -> DiceOutState:
+    """The first turn, once both colours' dice stand on their home rows."""
+    return DiceOutState.make(game, dice, to_move, history=(pack_key(dice, to_move, TURN),))
+
+
+def placing_state(game: DiceOutGame, rolled: tuple[Roll, Roll],
+             dice: tuple[tuple[int, ...], tuple[int, ...]], to_move: int) -> DiceOutState:
+    """A placing position: ``to_move`` lines up ``rolled[to_move]``; ``dice`` holds what stands."""
+    st = DiceOutState.make(game, dice, to_move, PLACE)
+    st.rolled = rolled
+    return st
 
 
 def _assemble(game: DiceOutGame, dice: tuple[tuple[int, ...], tuple[int, ...]], bits: int,
@@ -392,4 +487,5 @@ def _assemble(game: DiceOutGame, dice: tuple[tuple[int, ...], tuple[int, ...]], 
     st.reason = reason
     st.ply = ply
     st.history = history
+    st.rolled = ()
     return st

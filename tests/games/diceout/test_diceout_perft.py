@@ -59,8 +59,27 @@ def test_perft_from_the_bench_positions() -> None:
 
 
 def test_perft_counts_the_opening_roll_as_one_ply() -> None:
+    """With ``placement=rolled`` the 378 ordered roll pairs lead straight to the first move."""
+    state = DiceOutGame({"placement": "rolled"}).new_state()
+    assert [perft(state, d) for d in range(1, 3)] == [378, 4350]
+
+
+def test_perft_with_placing_decisions() -> None:
+    """With ``placement=choose`` (the default) the roll yields pairs of value sets, then each player
+    chooses an arrangement (3 for 1,3,3, 2,3,3, 1,1,3, 2,2,3, 1,2,2, 1,1,2; 6 for 1,2,3).
+
+    By hand: the 7 value sets fall into the classes (3,2): 133, 233; (3,1): 113, 223, 123;
+    (2,2): 122; (2,1): 112. Depth 1: 49 pairs less 4 + 9 + 1 + 1 tied = **34**. Depth 2, the
+    starter's arrangements, red starting: a (3,2) set against the 5 weaker sets 2 × 5 × 3 = 30,
+    a (3,1) set against the 2 weaker ones (3 + 3 + 6) × 2 = 24, 122 against 112 3; twice 57 is
+    **114**. Depth 3 gives back the **378** ordered pairs, and depth 4 counts what depth 2 counts
+    with ``placement=rolled`` (4350). With ``first=white`` all 49 pairs stand and white places
+    first: 7 × (6 × 3 + 6) = 168, then 576 ordered pairs.
+    """
     state = DiceOutGame().new_state()
-    assert perft(state, 1) == 378
+    assert [perft(state, d) for d in range(1, 5)] == [34, 114, 378, 4350]
+    named = DiceOutGame({"first": "white"}).new_state()
+    assert [perft(named, d) for d in range(1, 4)] == [49, 168, 576]
 
 
 def _engine_outcome(after) -> str | None:

@@ -15,10 +15,14 @@ from asobiba.games.diceout.game import DiceOutGame, DiceOutState
 
 
 def check_invariants(state: DiceOutState) -> None:
-    """3 dice per colour, stacks strictly increasing bottom → top, values 1–3, tables consistent."""
+    """3 dice per colour, stacks strictly increasing bottom → top, values 1–3, tables consistent;
+    while placing, only the colours that have placed have dice, on their home rows."""
     data = state.to_json()
     if data["to_move"] == "setup":
         assert data["stacks"] == {}
+        return
+    if "rolled" in data:
+        check_placing(state, data)
         return
     counts = {"red": 0, "white": 0}
     for stack in data["stacks"].values():
@@ -31,6 +35,18 @@ def check_invariants(state: DiceOutState) -> None:
     assert counts == {"red": 3, "white": 3}
     assert all(len(side) == 3 and list(side) == sorted(set(side)) for side in state.dice)
     assert bin(state.bits).count("1") == 6
+
+
+def check_placing(state: DiceOutState, data: dict) -> None:
+    placer = data["to_move"]
+    other = "white" if placer == "red" else "red"
+    assert not state.dice[state.to_move]
+    assert all(colour == other for stack in data["stacks"].values() for colour, _ in stack)
+    rolled = data["rolled"]
+    assert all(values == sorted(values) and len(set(values)) > 1 for values in rolled.values())
+    if data["stacks"]:
+        shown = sorted(stack[0][1] for stack in data["stacks"].values())
+        assert shown == rolled[other] and len(data["stacks"]) == 3
 
 
 def check_round_trips(game: DiceOutGame, state: DiceOutState) -> None:
@@ -46,12 +62,13 @@ def check_round_trips(game: DiceOutGame, state: DiceOutState) -> None:
 
 
 games = st.builds(
-    lambda rows, declare, setup: DiceOutGame(
-        {"rows": rows, "declare": declare, "setup": setup, "max_plies": 150}
+    lambda rows, declare, setup, placement: DiceOutGame(
+        {"rows": rows, "declare": declare, "setup": setup, "placement": placement, "max_plies": 150}
     ),
     st.integers(4, 9),
     st.sampled_from(["auto", "manual"]),
     st.sampled_from(["roll", "fixed"]),
+    st.sampled_from(["choose", "rolled"]),
 )
 
 

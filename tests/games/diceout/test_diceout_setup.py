@@ -1,4 +1,8 @@
-"""The opening roll (seed 000 「ゲームの準備」, RULINGS.md §2 "Set-up") and the set-up options."""
+"""The opening roll (docs/rules/diceout.md, "Set-up") and the set-up options.
+
+The roll tests here use ``placement=rolled`` (values placed in the order drawn); the placing
+decisions of ``placement=choose`` are tested in ``test_diceout_placement.py``.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,8 @@ from asobiba.core.game import CHANCE
 from asobiba.games.diceout.board import RED, WHITE
 from asobiba.games.diceout.game import DiceOutGame, DiceOutOptions
 from asobiba.games.diceout.setup import ROLLS, setup_outcomes, starter
+
+ROLLED = {"placement": "rolled"}
 
 
 def test_higher_maximum_starts() -> None:
@@ -33,7 +39,7 @@ def test_same_maximum_and_count_is_rolled_again() -> None:
 def test_all_matching_rolls_never_stand() -> None:
     assert len(ROLLS) == 24
     assert all(len(set(r)) > 1 for r in ROLLS)
-    state = DiceOutGame().new_state()
+    state = DiceOutGame(ROLLED).new_state()
     texts = [state.action_to_notation(a) for a in state.legal_actions()]
     assert not any(f"{v},{v},{v}" in t for t in texts for v in (1, 2, 3))
 
@@ -52,7 +58,7 @@ def test_outcomes_are_the_accepted_pairs_with_exact_conditional_probabilities() 
     exact = setup_outcomes("roll")
     assert sum(p for _, p in exact) == 1
     assert {p for _, p in exact} == {Fraction(1, 378)}
-    state = DiceOutGame().new_state()
+    state = DiceOutGame(ROLLED).new_state()
     assert state.current_player == CHANCE
     outcomes = state.chance_outcomes()
     assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-12
@@ -67,19 +73,19 @@ def test_outcomes_are_the_accepted_pairs_with_exact_conditional_probabilities() 
 
 
 def test_the_starter_is_to_move_and_values_go_on_b_c_d_in_rolled_order() -> None:
-    state = DiceOutGame().new_state().play_notation("setup red:3,3,1 white:3,2,1 first:red")
+    state = DiceOutGame(ROLLED).new_state().play_notation("setup red:3,3,1 white:3,2,1 first:red")
     assert state.current_player == RED
     assert state.to_json()["stacks"] == {
         "b1": [["red", 3]], "c1": [["red", 3]], "d1": [["red", 1]],
         "b5": [["white", 3]], "c5": [["white", 2]], "d5": [["white", 1]],
     }
-    other = DiceOutGame({"rows": 7}).new_state().play_notation("setup red:1,2,1 white:2,1,3")
+    other = DiceOutGame({"rows": 7, **ROLLED}).new_state().play_notation("setup red:1,2,1 white:2,1,3")
     assert other.current_player == WHITE
     assert other.to_json()["stacks"]["b7"] == [["white", 2]]
 
 
 def test_set_up_notation_errors() -> None:
-    state = DiceOutGame().new_state()
+    state = DiceOutGame(ROLLED).new_state()
     with pytest.raises(IllegalMoveError, match="white moves first"):
         state.play_notation("setup red:3,2,1 white:3,3,1 first:red")
     with pytest.raises(IllegalMoveError):
@@ -93,7 +99,7 @@ def test_set_up_notation_errors() -> None:
 
 
 def test_first_named_with_a_roll_keeps_ties_and_fixes_the_starter() -> None:
-    state = DiceOutGame({"first": "white"}).new_state()
+    state = DiceOutGame({"first": "white", **ROLLED}).new_state()
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 576
     after = state.play_notation("setup red:3,3,1 white:3,2,1")

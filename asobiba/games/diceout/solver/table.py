@@ -4,6 +4,10 @@ Entries are the codes of :mod:`.kernels` (for the side to move: ``2d-1`` wins in
 loses in ``d`` plies, ``0`` draw). Values assume ``declare=auto`` and ignore ``max_plies``: a position
 that no sequence of best play resolves is a draw (by repetition, docs/rules/diceout.md, "Draws").
 
+While the rolled dice are placed (``placement=choose``), a placer's arrangement is worth the value of
+what follows it for the other player, turned round: the opening position when both have placed,
+else the other player's best reply. Placings are not moves: ``plies`` counts moves only.
+
 Tables live in ``<tables>/diceout-r{rows}`` where ``<tables>`` defaults to
 ``platformdirs.user_data_dir("asobiba")/tables``. A table counts only when its ``meta.json`` says it is
 complete and the SHA-256 of ``values.u8`` matches (hashed once per file version: the result is kept
@@ -20,6 +24,9 @@ from typing import Any
 import numpy as np
 
 from ....core.errors import AsobibaError
+from ..actions import DECLARE_ACTION
+from ..state import DRAW as ENGINE_DRAW
+from ..state import PLACE, TURN, WINDOW_AFTER_MOVE
 from .geometry import board
 from .positions import state_coordinates
 from .retrograde import FORMAT, VERIFIED, TableFiles, mark_verified, sha256_file
@@ -74,6 +81,13 @@ def flip(result: str, plies: int) -> tuple[str, int]:
     return (LOSS if result == WIN else WIN), plies + 1
 
 
+def other_side(result: str, plies: int) -> tuple[str, int]:
+    """The same value seen by the other player (after a placing, which is not a move)."""
+    if result == DRAW:
+        return DRAW, 0
+    return (LOSS if result == WIN else WIN), plies
+
+
 class Table:
     """Read-only access to a solved table (memory-mapped)."""
 
@@ -89,15 +103,16 @@ class Table:
         return int(self.values[row, column])
 
     def verdict(self, state: Any) -> tuple[str, int]:
-        """``(win|loss|draw, plies)`` for the side to move of an engine state at the start of a turn."""
+        """``(win|loss|draw, plies)`` for the side to move of an engine state at the start of a turn,
+        or for the placer while the rolled dice are placed (their best arrangement's value)."""
+        if state.phase == PLACE:
+            return min(self.action_values(state).values(), key=lambda v: preference(*v))
         return decode(self.code(*state_coordinates(self.board, state)))
 
     def action_values(self, state: Any) -> dict[int, tuple[str, int]]:
         """The value for the mover of every legal action of ``state`` (an engine state)."""
-        from ..actions import DECLARE_ACTION
-        from ..state import DRAW as ENGINE_DRAW
-        from ..state import TURN, WINDOW_AFTER_MOVE
-
+        if state.phase == PLACE:
+            return {a: other_side(*self.verdict(state.apply(a))) for a in state.legal_actions()}
         mover = state.to_move
         values = {}
         for action in state.legal_actions():
