@@ -121,12 +121,16 @@ class Verb:
     """Something a person can do besides moving, played as the engine action ``notation``.
 
     ``label`` names the button; ``refusal`` is said when the verb is not possible now.
+    ``shown`` says when a person to move sees the button: None while the verb is legal; a
+    function of the position for a verb whose button must not give away whether it is legal (it
+    is then pressed at any time and refused with ``refusal`` when it is not).
     """
 
     id: str
     notation: str
     label: Names
     refusal: Names
+    shown: Callable[[State], bool] | None = None
 
 
 class BuildJob(Protocol):
@@ -158,6 +162,14 @@ class Solutions(Protocol):
 
     def start(self, variant: int, directory: Any) -> BuildJob:
         """Start building ``variant`` in the background."""
+        ...
+
+    def variant_name(self, variant: int) -> Names:
+        """How people call ``variant`` (e.g. a board size), for titles."""
+        ...
+
+    def cost(self, variant: int) -> Names:
+        """One or two sentences on what building ``variant`` takes (disk, memory, time)."""
         ...
 
 
@@ -199,6 +211,8 @@ class GameDescriptor:
     move_paths: MovePaths | None = None
     verbs: tuple[Verb, ...] = ()
     end_reasons: Mapping[str, Names] = field(default_factory=dict)
+    """How a game can end, by reason id; a game that declares them gives its final states the
+    reason as ``reason`` (:class:`asobiba.core.match.EndReason`)."""
     solutions: Callable[[], Solutions] | None = None
     """Loaded on first use: solution code may be heavy."""
     commands: Commands | None = None
