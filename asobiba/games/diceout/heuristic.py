@@ -1,4 +1,4 @@
-"""Dice Out evaluation for the computer players (seed 000; RULINGS.md §2).
+"""Dice Out evaluation for the computer players (docs/rules/diceout.md).
 
 The value of a position for each colour comes from what decides the game:
 
@@ -14,7 +14,9 @@ The value of a position for each colour comes from what decides the game:
   finished game, so only this "loaded" form is judged.
 
 ``evaluate`` returns ``[red, white]`` in [-0.9, 0.9] (``0.9 tanh`` of a weighted sum, the same
-number with opposite signs; ±0.9 when the side to move can reach a target at once).
+number with opposite signs; ±0.9 when the side to move can reach a target at once). While the rolled
+dice are placed, a position is worth the placer's best arrangement: the opening it leads to, or,
+for the starter, the other player's best reply to it.
 ``LEVEL_TABLE`` maps the five levels; ``exact_solver`` gives the retrograde table when one is
 built, for the strongest level and hints.
 """
@@ -26,7 +28,10 @@ import math
 from typing import Any
 
 from ...core.game import State
+from .board import COLOURS
+from .setup import decode_place
 from .slots import move_tables
+from .state import PLACE, TURN, arrangement_of
 
 SEAT_NAMES_JA = {"red": "赤", "white": "白"}
 
@@ -100,6 +105,8 @@ def _side(state: State, player: int, tables: Any, dist: tuple[int, ...], exits: 
 
 def evaluate(state: State) -> list[float]:
     """``[red, white]`` estimated values in (-1, 1) (see the module docstring)."""
+    if state.phase == PLACE:
+        return _placing_value(state)
     if state.phase:  # set-up roll or a declaration window: nothing to judge yet
         return [0.0, 0.0]
     tables, dist, exits = _tables(state.game.options.rows)
@@ -118,6 +125,12 @@ def evaluate(state: State) -> list[float]:
     return [value, -value]
 
 
+def _placing_value(state: State) -> list[float]:
+    """The values after the placer's best arrangement (at most 6 × 6 openings are judged)."""
+    placer = state.to_move
+    return max((evaluate(state.apply(a)) for a in state.legal_actions()), key=lambda v: v[placer])
+
+
 LEVEL_TABLE: dict[str, dict[str, Any]] = {
     "intro": {"agent": "greedy", "spread": 2.0, "miss": 0.3},
     "weak": {"agent": "greedy", "spread": 0.5},
@@ -133,15 +146,16 @@ _found_tables: dict[int, Any] = {}
 class _SolvedView:
     """The retrograde table as the agents see it: answers only where it is exact.
 
-    The table knows positions at the start of a turn under automatic declaration; it ignores the
-    repetition and move-count draws, which only matter in lines the table already scores as draws.
+    The table knows positions at the start of a turn, and the placing of the rolled dice, under
+    automatic declaration; it ignores the repetition and move-count draws, which only matter in
+    lines the table already scores as draws.
     """
 
     def __init__(self, table: Any) -> None:
         self.table = table
 
     def _usable(self, state: State) -> bool:
-        return state.phase == 0 and state.winner < 0 and not state.rules.manual
+        return state.phase in (TURN, PLACE) and state.winner < 0 and not state.rules.manual
 
     def verdict(self, state: State) -> tuple[str, int] | None:
         return self.table.verdict(state) if self._usable(state) else None
@@ -166,7 +180,10 @@ def exact_solver(game: Any) -> _SolvedView | None:
 
 
 def explain(state: State, action: int) -> tuple[str, str] | None:
-    """One sentence on what the move does: wins, stops a threat, makes one, covers, or races."""
+    """One sentence on what the move does: wins, stops a threat, makes one, covers, or races; for a
+    placing, where the values go and why the arrangement is chosen."""
+    if state.phase == PLACE:
+        return _explain_placing(state, action)
     child = state.apply(action)
     mover = state.to_move
     notation = state.action_to_notation(action)
@@ -199,3 +216,26 @@ def explain(state: State, action: int) -> tuple[str, str] | None:
                 f"{notation} brings a die closer to a target EXIT.")
     return (f"{notation} は狙いの形を整える手です（読みで最善）。",
             f"{notation} improves the set-up; the search rates it best.")
+
+
+def _explain_placing(state: State, action: int) -> tuple[str, str]:
+    """Where each value goes, and what the arrangement answers: the first placer cannot see the
+    other's arrangement yet, the second one can."""
+    placer, other = state.to_move, 1 - state.to_move
+    bd = state.board
+    cells = [bd.names[c] for c in bd.home[placer]]
+    values = decode_place(action)
+    notation = state.action_to_notation(action)
+    where_ja = "、".join(f"{c}に{v}" for c, v in zip(cells, values, strict=True))
+    where_en = ", ".join(f"{v} on {c}" for c, v in zip(cells, values, strict=True))
+    other_ja, other_en = SEAT_NAMES_JA[COLOURS[other]], COLOURS[other].capitalize()
+    if state.dice[other]:
+        shown = ",".join(map(str, arrangement_of(state.dice[other])))
+        return (f"{notation}（{where_ja}）。{other_ja}の並び {shown} に対して、読みでいちばん良い"
+                "始まりの形になる並べ方です。",
+                f"{notation} puts {where_en}: against {other_en}'s {shown}, it gives you the best "
+                "opening position the search finds.")
+    return (f"{notation}（{where_ja}）。{other_ja}はこれを見てから並べるので、{other_ja}のいちばん"
+            "良い並べ方に対しても形勢が最も良くなる並べ方を選びます。",
+            f"{notation} puts {where_en}. {other_en} places after seeing it, so this is the "
+            f"arrangement that leaves you best off against {other_en}'s best reply.")
