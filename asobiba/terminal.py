@@ -4,8 +4,10 @@ The session keeps a :class:`~asobiba.core.record.Record` of everything played (c
 so ``undo``, ``save FILE`` and ``load FILE`` are exact. Chance nodes (dice) are rolled with a seeded
 RNG and shown in the log. Commands (English and Japanese aliases):
 
-* a move in the game's notation (``e3-f4``, ``b1-c2``, ``attack ...``),
-* ``? CELL`` — the legal moves of the piece on CELL (移動先),
+* a move in the game's notation (``e3-f4``, ``b1-c2``, ``attack ...``, Dice Out's placing of the
+  rolled dice ``place 3,1,2`` or ``312``),
+* ``? CELL`` — the legal moves of the piece on CELL (移動先); ``?`` alone lists every legal move,
+  which is how a decision that moves no piece (a placing) is looked up,
 * ``moves`` — every legal move (合法手),
 * ``undo`` — take back your last move and the computer's replies (1手戻す),
 * ``hint`` — the strongest level's suggestion with a reason (ヒント),
@@ -34,7 +36,7 @@ from .core.registry import make_game_from_pairs
 HELP = """\
 commands / コマンド:
   <move>        play a move in notation (e.g. the ones listed by 'moves') / 指し手を入力
-  ? CELL        legal moves of the piece on CELL / その駒の行き先
+  ? CELL        legal moves of the piece on CELL (? alone: all) / その駒の行き先（? だけなら全部）
   moves         all legal moves / 合法手の一覧
   undo          take back your last move (and the computer's reply) / 1手戻す
   hint          suggestion from the strongest level / ヒント
@@ -206,6 +208,9 @@ class TerminalSession:
                 return state
             if head == "?" or head.startswith("?"):
                 cell = head[1:] if len(head) > 1 else (args[0] if args else "")
+                if not cell:
+                    self._list(state, state.legal_actions())
+                    return state
                 picked = [a for a in state.legal_actions() if state.action_origin(a) == cell]
                 if not picked:
                     self.console.print(f"no legal moves from {cell!r} / そこから動ける手はありません")

@@ -12,7 +12,9 @@ from collections import defaultdict
 from fractions import Fraction
 
 import pytest
+from typer.testing import CliRunner
 
+from asobiba.cli import app
 from asobiba.core.errors import IllegalMoveError, NotationError, PositionError
 from asobiba.core.game import CHANCE
 from asobiba.core.record import Record
@@ -325,3 +327,28 @@ def test_a_record_written_before_the_placing_decision_replays_exactly() -> None:
     assert state.to_json()["stacks"] == OLD_FINAL_STACKS
     assert record.to_json()["moves"] == OLD_RECORD["moves"]
     assert Record.loads(record.dumps()).final_state() == state
+
+
+# -- the command line --------------------------------------------------------------------------------
+
+runner = CliRunner()
+
+
+def test_cli_perft_counts_the_placings_by_default_and_not_with_rolled() -> None:
+    result = runner.invoke(app, ["perft", "diceout", "--depth", "3"])
+    assert result.exit_code == 0 and result.stdout.splitlines() == ["1 34", "2 114", "3 378"]
+    rolled_out = runner.invoke(app, ["perft", "diceout", "-o", "placement=rolled", "--depth", "2"])
+    assert rolled_out.stdout.splitlines() == ["1 378", "2 4350"]
+
+
+def test_cli_moves_lists_the_placings_of_a_placing_position(tmp_path) -> None:
+    path = tmp_path / "placing.json"
+    path.write_text(json.dumps({"game": "diceout", "to_move": "white",
+                                "rolled": {"red": [1, 2, 3], "white": [1, 3, 3]}, "stacks": {}}))
+    result = runner.invoke(app, ["moves", "diceout", "--position", str(path)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == [
+        {"from": None, "to": None, "notation": f"place {text}"} for text in ("1,3,3", "3,1,3", "3,3,1")
+    ]
+    refused = runner.invoke(app, ["moves", "diceout", "--position", str(path), "-o", "placement=rolled"])
+    assert refused.exit_code == 2 and "placement=choose" in refused.stderr
