@@ -45,15 +45,17 @@ def test_notation_reads_back_to_the_same_action(played: Played) -> None:
 
 
 def test_records_replay_to_the_same_end(played: Played) -> None:
-    """A record of a game, written as JSON text and read back, replays to the same final position
-    with the same result."""
+    """A record of a game, from the start or from a position halfway through, written as JSON
+    text and read back, replays to the same final position with the same result."""
     for playout in played:
-        record = Record.new(playout.game)
-        record.actions.extend(playout.actions)
-        written = record.to_json()
-        again = Record.from_json(json.loads(json.dumps(written)))
-        assert again.final_state().key() == playout.states[-1].key()
-        assert again.to_json() == written
+        middle = len(playout.actions) // 2
+        for start, actions in ((None, playout.actions), (playout.states[middle], playout.actions[middle:])):
+            record = Record.new(playout.game, start)
+            record.actions.extend(actions)
+            written = record.to_json()
+            again = Record.from_json(json.loads(json.dumps(written)))
+            assert again.final_state().key() == playout.states[-1].key()
+            assert again.to_json() == written
 
 
 def test_apply_leaves_its_state_alone(played: Played) -> None:
