@@ -1,4 +1,4 @@
-"""ダイスアウト (Dice Out): two players, three dice each, on a 5-column grid (RULINGS.md §2).
+"""ダイスアウト (Dice Out): two players, three dice each, on a 5-column grid (docs/rules/diceout.md).
 
 Modules: ``board`` (geometry), ``slots`` (the (cell, value) slot encoding and move tables),
 ``options``, ``setup`` (the opening roll as one chance node), ``actions`` (ids and notation),

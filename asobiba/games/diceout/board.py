@@ -1,4 +1,4 @@
-"""Board geometry of Dice Out (RULINGS.md §2, "Board and coordinates").
+"""Board geometry of Dice Out (docs/rules/diceout.md, "Board and coordinates").
 
 The board has 5 files ``a``–``e`` and ``rows`` ranks ``1``..``rows`` (4–9). A cell is an int
 ``(rank - 1) * 5 + file`` (``a1`` = 0, ``b1`` = 1, ..., ``e{rows}`` = ``5 * rows - 1``) and is

@@ -1,4 +1,4 @@
-"""The (cell, value) slot encoding and the precomputed move tables (RULINGS.md §2, "Moves").
+"""The (cell, value) slot encoding and the precomputed move tables (docs/rules/diceout.md, "A turn").
 
 Dice in a stack show strictly increasing values from bottom to top, so a cell holds at most one
 die of each value and a position is fully described by *which (cell, value) slots are taken by
@@ -77,6 +77,7 @@ def move_tables(rows: int) -> MoveTables:
 
 
 def shows_dice_out(dice: tuple[int, int, int], bits: int, cover: tuple[int, ...]) -> bool:
-    """True when all three dice are uncovered and show the same value (RULINGS.md §2)."""
+    """True when all three dice are uncovered and show the same value (docs/rules/diceout.md,
+    "Dice Out and the result")."""
     a, b, c = dice
     return a % 3 == b % 3 == c % 3 and not bits & (cover[a] | cover[b] | cover[c])

@@ -1,4 +1,4 @@
-"""An independent, slow reference for the Dice Out rules, written from RULINGS.md §2 only.
+"""An independent, slow reference for the Dice Out rules, written from docs/rules/diceout.md only.
 
 It shares nothing with the engine: a position is a dict ``{cell name: [(colour, value), ...]}``
 (bottom → top) plus the colour to move, moves are strings ``"b1-c2"``, and the rules are

@@ -1,4 +1,5 @@
-"""Position JSON (ARCHITECTURE.md contract), validation, notation, rendering and the CLI contracts."""
+"""Position JSON (docs/rules/diceout.md, "Position JSON"), validation, notation, rendering and the CLI
+contracts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One hand-made position per rule sentence of RULINGS.md §2 ("Moves", "Dice Out and victory").
+"""One hand-made position per rule sentence of docs/rules/diceout.md ("A turn", "Dice Out and the result").
 
 Layouts are written bottom → top per cell: ``"c3": "w1 r3"`` is a white 1 under a red 3.
 """
