@@ -1,4 +1,5 @@
-"""Random legal games never break the invariants of Diamond Game (hypothesis)."""
+"""Random legal games never break the invariants of Diamond Game (hypothesis). What every game owes
+(JSON, notation and record round-trips) is checked by tests/conformance."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from games.diamond.diamond_support import COMBOS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from asobiba.core.record import Record
 from asobiba.games.diamond.game import DiamondGame
 from asobiba.games.diamond.movegen import PASS
 
@@ -28,12 +28,7 @@ def check_invariants(state):
         assert not (men | king) & ~layout.allowed  # never on a forbidden cell
         total += popcount(men | king)
     assert popcount(state.occ) == total  # no two pieces on one cell
-    again = game.state_from_json(state.to_json())
-    assert again == state and again.legal_actions() == state.legal_actions()
-    assert again.is_terminal == state.is_terminal
     for action in state.legal_actions():
-        text = state.action_to_notation(action)
-        assert state.notation_to_action(text) == action
         if action != PASS:
             assert action // 121 != action % 121
 
@@ -44,7 +39,6 @@ def test_random_games_keep_the_invariants(combo, seed, plies):
     game = DiamondGame(combo)
     rng = random.Random(seed)
     state = game.new_state()
-    record = Record.new(game)
     check_invariants(state)
     for _ in range(plies):
         if state.is_terminal:
@@ -53,10 +47,7 @@ def test_random_games_keep_the_invariants(combo, seed, plies):
         nxt = state.play(action)
         assert nxt.ply == state.ply + 1
         state = nxt
-        record.actions.append(action)
         check_invariants(state)
-    assert Record.loads(record.dumps()).final_state() == state
-    assert record.final_state() == state  # replay identity
 
 
 @settings(max_examples=10, deadline=None)
