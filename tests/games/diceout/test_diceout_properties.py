@@ -1,4 +1,6 @@
-"""Hypothesis property tests: random legal games stay legal, and every face of a state round-trips."""
+"""Hypothesis property tests: random legal games stay legal and end for a named reason, and random
+stacked positions round-trip. What every game owes on positions reached by play (JSON, notation and
+record round-trips, ``apply`` leaving its state alone) is checked by tests/conformance."""
 
 from __future__ import annotations
 
@@ -74,27 +76,16 @@ games = st.builds(
 
 @settings(max_examples=40, deadline=None)
 @given(game=games, seed=st.integers(0, 2**32 - 1))
-def test_random_games_stay_legal_and_round_trip(game: DiceOutGame, seed: int) -> None:
+def test_random_games_stay_legal_and_end_for_a_reason(game: DiceOutGame, seed: int) -> None:
     rng = random.Random(seed)
     state = game.new_state()
-    record = Record.new(game)
     while True:
         check_invariants(state)
-        check_round_trips(game, state)
         if state.is_terminal:
             break
-        before = state.to_json()
-        action = random_action(state, rng)
-        nxt = state.apply(action)
-        assert state.to_json() == before  # apply never changes the state it is called on
-        record.actions.append(action)
-        state = nxt
+        state = state.apply(random_action(state, rng))
     assert state.reason in {"exit", "dice_out", "own_dice_out", "declared", "repetition",
                             "max_plies"}
-    replayed = Record.loads(record.dumps())
-    final = replayed.final_state()
-    assert final == state and final.to_json() == state.to_json()
-    assert replayed.to_json()["result"] == {"ranks": state.ranks(), "returns": state.returns()}
 
 
 @settings(max_examples=25, deadline=None)
