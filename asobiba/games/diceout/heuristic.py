@@ -30,8 +30,8 @@ from typing import Any
 from ...core.game import State
 from .board import COLOURS
 from .setup import decode_place
-from .slots import move_tables
-from .state import PLACE, TURN, arrangement_of
+from .slots import arrangement_of, move_tables
+from .state import PLACE, TURN
 
 SEAT_NAMES_JA = {"red": "赤", "white": "白"}
 

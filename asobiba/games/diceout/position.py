@@ -6,7 +6,7 @@
      "stacks": {"b1": [["red", 2]], "c3": [["white", 1], ["red", 3]]}}
 
 Each stack is listed bottom → top as ``[colour, value]`` pairs. Optional keys, written by
-:func:`state_to_json` and defaulting sensibly when absent:
+:meth:`.state.DiceOutState.to_json` and defaulting sensibly when absent:
 
 * ``"ply"`` — turns played so far (for ``max_plies``), default 0;
 * ``"history"`` — keys (ints, :func:`~.state.pack_key`) of the earlier turn-start positions, for
@@ -40,12 +40,12 @@ from .setup import Roll, arrangements, first_player, values_of
 from .slots import slot, slot_cell, slot_value
 from .state import (
     DRAW,
-    PLACE,
     REASONS,
-    SETUP,
     TURN,
     WINDOW_AFTER_MOVE,
     WINDOW_EXIT,
+    WINDOWS,
+    WINNERS,
     DiceOutState,
     home_slots,
     pack_key,
@@ -59,36 +59,7 @@ KNOWN_KEYS = frozenset(
     {"game", "options", "to_move", "stacks", "ply", "history", "window", "result", "rolled"}
 )
 PLACING_KEYS = frozenset({"game", "options", "to_move", "stacks", "rolled"})
-WINDOWS = {"after_move": WINDOW_AFTER_MOVE, "exit": WINDOW_EXIT}
-WINNERS = ("red", "white", "draw")
 DRAW_REASONS = ("repetition", "max_plies")
-
-
-def state_to_json(state: DiceOutState) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "game": "diceout",
-        "options": state.game.options.to_dict(),
-    }
-    if state.phase == SETUP:
-        out.update(to_move="setup", stacks={})
-        return out
-    out["to_move"] = COLOURS[state.to_move]
-    if state.phase == PLACE:
-        out["rolled"] = {colour: list(values) for colour, values in zip(COLOURS, state.rolled, strict=True)}
-    out["stacks"] = _stacks_json(state)
-    if state.phase == PLACE:
-        return out
-    out["ply"] = state.ply
-    history = list(state.history)
-    if history and history[-1] == pack_key(state.dice, state.to_move, TURN):
-        history.pop()
-    out["history"] = history
-    for name, phase in WINDOWS.items():
-        if state.phase == phase:
-            out["window"] = name
-    if state.winner >= 0:
-        out["result"] = {"winner": WINNERS[state.winner], "reason": state.reason}
-    return out
 
 
 def state_from_json(game: DiceOutGame, data: Mapping[str, Any]) -> DiceOutState:
@@ -148,14 +119,6 @@ def _setup_position(game: DiceOutGame, data: Mapping[str, Any]) -> DiceOutState:
     if extra:
         raise PositionError(f"a position before the opening roll cannot have {extra[0]!r}")
     return game.new_state()
-
-
-def _stacks_json(state: DiceOutState) -> dict[str, list[list[Any]]]:
-    names = state.board.names
-    return {
-        names[cell]: [[COLOURS[seat], value] for seat, value in stack]
-        for cell, stack in state.stacks().items()
-    }
 
 
 def _placing_position(game: DiceOutGame, data: Mapping[str, Any]) -> DiceOutState:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import COLOURS, FILES, NUM_FILES
-from .state import PLACE, SETUP, arrangement_of
+from .slots import arrangement_of
 
 if TYPE_CHECKING:
     from .state import DiceOutState
@@ -31,7 +31,7 @@ def cell_label(seat: int, value: int, height: int) -> str:
 
 def render_text(state: DiceOutState, color: bool = False) -> str:
     bd = state.board
-    stacks = state.stacks() if state.phase != SETUP else {}
+    stacks = state.stacks()
     lines = []
     for rank in range(bd.rows - 1, -1, -1):
         cells = []
@@ -58,9 +58,9 @@ def render_text(state: DiceOutState, color: bool = False) -> str:
 
 
 def _status(state: DiceOutState) -> str:
-    if state.phase == SETUP:
+    if state.is_chance:
         return "set-up: roll the dice"
-    if state.phase == PLACE:
+    if state.rolled:
         return _placing_status(state)
     if state.winner >= 0:
         if state.winner == 2:

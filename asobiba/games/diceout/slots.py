@@ -81,3 +81,9 @@ def shows_dice_out(dice: tuple[int, int, int], bits: int, cover: tuple[int, ...]
     "Dice Out and the result")."""
     a, b, c = dice
     return a % 3 == b % 3 == c % 3 and not bits & (cover[a] | cover[b] | cover[c])
+
+
+def arrangement_of(side: tuple[int, ...]) -> tuple[int, ...]:
+    """The values of a colour's dice standing side by side on one row (its home row while the
+    rolled dice are placed), in file order: one die per cell, so sorted slots are file order."""
+    return tuple(slot_value(s) for s in sorted(side))

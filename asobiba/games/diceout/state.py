@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.errors import IllegalMoveError, NotationError
 from ...core.game import CHANCE, TERMINAL, State
+from . import render
 from .actions import (
     DECLARE_ACTION,
     DECLARE_ALIASES,
@@ -81,7 +82,15 @@ from .setup import (
     setup_notation,
     setup_outcomes,
 )
-from .slots import MoveTables, move_tables, shows_dice_out, slot, slot_cell, slot_value
+from .slots import (
+    MoveTables,
+    arrangement_of,
+    move_tables,
+    shows_dice_out,
+    slot,
+    slot_cell,
+    slot_value,
+)
 
 if TYPE_CHECKING:
     from .game import DiceOutGame
@@ -96,6 +105,10 @@ DRAW = 2
 """``winner`` of a drawn game (otherwise the winning seat, or -1 while the game goes on)."""
 
 REASONS = ("exit", "dice_out", "own_dice_out", "declared", "repetition", "max_plies")
+WINNERS = ("red", "white", "draw")
+"""Names of ``winner`` in position JSON (the seats, then :data:`DRAW`)."""
+WINDOWS = {"after_move": WINDOW_AFTER_MOVE, "exit": WINDOW_EXIT}
+"""Names of the declaration windows in position JSON."""
 
 
 @dataclass(frozen=True)
@@ -145,7 +158,7 @@ def place_key(rolled: tuple[Roll, Roll], dice: tuple[tuple[int, ...], tuple[int,
               to_move: int) -> int:
     """One int for a placing position: both colours' values, the placer and what is placed."""
     placed = dice[1 - to_move]
-    shown = roll_index(arrangement_of(placed)) + 1 if placed else 0
+    shown = roll_index(arrangement_of(placed)) + 1 if placed else 0  # type: ignore[arg-type]
     red, white = rolled
     return PLACE_KEY | to_move << 16 | shown << 10 | roll_index(red) << 5 | roll_index(white)
 
@@ -430,14 +443,38 @@ class DiceOutState(State):
         return pack_key(self.dice, self.to_move, self.phase, self.winner)
 
     def to_json(self) -> dict[str, Any]:
-        from .position import state_to_json
+        """Position JSON (docs/rules/diceout.md, "Position JSON"; read back by :mod:`.position`)."""
+        out: dict[str, Any] = {"game": "diceout", "options": self.game.options.to_dict()}
+        if self.phase == SETUP:
+            out.update(to_move="setup", stacks={})
+            return out
+        out["to_move"] = COLOURS[self.to_move]
+        if self.phase == PLACE:
+            out["rolled"] = dict(zip(COLOURS, map(list, self.rolled), strict=True))
+            out["stacks"] = self._stacks_json()
+            return out
+        out["stacks"] = self._stacks_json()
+        out["ply"] = self.ply
+        history = list(self.history)
+        if history and history[-1] == pack_key(self.dice, self.to_move, TURN):
+            history.pop()
+        out["history"] = history
+        for name, phase in WINDOWS.items():
+            if self.phase == phase:
+                out["window"] = name
+        if self.winner >= 0:
+            out["result"] = {"winner": WINNERS[self.winner], "reason": self.reason}
+        return out
 
-        return state_to_json(self)
+    def _stacks_json(self) -> dict[str, list[list[Any]]]:
+        names = self.board.names
+        return {
+            names[cell]: [[COLOURS[seat], value] for seat, value in stack]
+            for cell, stack in self.stacks().items()
+        }
 
     def render_text(self, color: bool = False) -> str:
-        from .render import render_text
-
-        return render_text(self, color)
+        return render.render_text(self, color)
 
     def __repr__(self) -> str:
         return f"DiceOutState({self.to_json()!r})"
@@ -451,11 +488,6 @@ def home_slots(bd: Board, seat: int, values: Roll) -> tuple[int, ...]:
 def placed_dice(bd: Board, red: Roll, white: Roll) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Slots after placing the values, in the order given, on b, c, d of each home row."""
     return home_slots(bd, RED, red), home_slots(bd, WHITE, white)
-
-
-def arrangement_of(side: tuple[int, ...]) -> Roll:
-    """The values of a colour's dice standing on its home row, for files b, c, d in that order."""
-    return tuple(slot_value(s) for s in sorted(side))  # type: ignore[return-value]
 
 
 def opening(game: DiceOutGame, dice: tuple[tuple[int, ...], tuple[int, ...]],

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ....core.errors import PositionError
+from ..state import TURN
 from .geometry import Board
 
 RED = 0
@@ -29,8 +30,6 @@ def coordinates(geo: Board, red: Sequence[int], white: Sequence[int], to_move: i
 
 def state_coordinates(geo: Board, state: Any) -> tuple[int, int]:
     """Table coordinates of an engine state at the start of a turn (``asobiba.games.diceout``)."""
-    from ..state import TURN
-
     if state.is_terminal:
         raise PositionError("the game is over: there is nothing left to look up")
     if state.is_chance or state.phase != TURN:
