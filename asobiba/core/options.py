@@ -38,14 +38,21 @@ def option(
     hi: int | None = None,
     en: str = "",
     ja: str = "",
+    aliases: Mapping[str, Any] | None = None,
 ) -> Any:
-    """Declare one option field: its default, allowed values and bilingual help."""
+    """Declare one option field: its default, allowed values and bilingual help.
+
+    ``aliases`` maps other accepted spellings (lower-case text; a JSON ``true``/``false`` is looked
+    up as ``"true"``/``"false"``) to the value they stand for, e.g. the old values of an option
+    that grew from a yes/no switch into a choice.
+    """
     meta = {
         "choices": tuple(choices) if choices is not None else None,
         "lo": lo,
         "hi": hi,
         "en": en,
         "ja": ja,
+        "aliases": dict(aliases or {}),
     }
     return dataclasses.field(default=default, metadata=meta)
 
@@ -63,6 +70,7 @@ class OptionSpec:
     en: str
     ja: str
     optional: bool
+    aliases: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -142,6 +150,7 @@ class Options:
                 en=m.get("en", ""),
                 ja=m.get("ja", ""),
                 optional=optional,
+                aliases=m.get("aliases", {}),
             )
         cls._specs_cache = out  # type: ignore[attr-defined]
         return out
@@ -207,6 +216,7 @@ def _unknown(cls: type[Options], key: str) -> str:
 def _check(spec: OptionSpec, value: Any, *, from_text: bool) -> Any:
     """Convert and validate one option value; raise OptionError naming the option."""
     name = spec.name
+    value = _unalias(spec, value)
     blank = from_text and value.strip().lower() in ("none", "null", "auto", "")
     if value is None or (blank and spec.optional):
         if spec.optional:
@@ -259,6 +269,17 @@ def _check(spec: OptionSpec, value: Any, *, from_text: bool) -> Any:
         if spec.hi is not None and isinstance(v, int) and v > spec.hi:
             raise OptionError(f"option {name}: {v} is above the maximum {spec.hi}")
     return converted
+
+
+def _unalias(spec: OptionSpec, value: Any) -> Any:
+    """The value an alias of ``spec`` stands for, or ``value`` itself if it is no alias."""
+    if isinstance(value, bool):
+        key = "true" if value else "false"
+    elif isinstance(value, str):
+        key = value.strip().lower()
+    else:
+        return value
+    return spec.aliases.get(key, value)
 
 
 def _bad() -> Any:

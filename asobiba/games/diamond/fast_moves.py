@@ -1,4 +1,5 @@
-"""The fast move generator, for games without long hops or swaps (RULINGS.md §1, "Moves").
+"""The fast move generator, for games without long hops or swaps (docs/rules/diamond.md, "Moves"
+and "The king").
 
 It gives exactly the moves of the general generator in :mod:`.movegen` (``(from, to)`` pairs; the
 order is not specified) and is built on three facts:
@@ -18,9 +19,11 @@ order is not specified) and is built on three facts:
 * **Steps and first hops are local.** They come from :mod:`.neighbourhood` tables, one or two
   look-ups per piece.
 
-The king adds line hops over runs of two or more jumpable pieces (``king_chain_after_line``
-decides whether the chain may go on after one): it works layer by layer, taking the components of
-the cells reached, then the line hops from the cells new in that layer, whole board at once.
+The king adds line hops over runs of two or more jumpable pieces: it works layer by layer, taking
+the components of the cells reached, then the line hops from the cells new in that layer, whole
+board at once. ``king_chain_after_line`` says what may follow a line hop: ``single``, single hops
+only (one more layer of components, no more line hops); ``any``, anything (layers until nothing
+new); ``none``, nothing (the landings end the move).
 """
 
 from __future__ import annotations
@@ -44,11 +47,11 @@ _W1 = W - 1
 
 
 def append_fast_moves(out: list[int], own_men: int, own_king: int, occ: int, kings: int,
-                      free: int, chain_after_line: bool) -> None:
+                      free: int, chain_after_line: str) -> None:
     """Append every legal move of the mover (men ``own_men``, king ``own_king`` or 0) to ``out``.
 
     ``occ``/``kings`` are every piece and every king on the board, ``free`` the empty cells the
-    mover may stand on."""
+    mover may stand on, ``chain_after_line`` the value of ``king_chain_after_line``."""
     jumpable = occ & ~kings
     w1 = _W1
     # per direction, the cells from which a single hop that way lands on a free cell
@@ -151,11 +154,12 @@ def _line_runs(jumpable: int) -> tuple[list[tuple[int, int, int, int]], int]:
 
 def _append_king(out: list[int], king: int, free: int, jumpable: int, onward: int, pairs: int,
                  comps: list[int], known: int, hops: tuple[int, ...], branching: int,
-                 chain: bool) -> None:
+                 after_line: str) -> None:
     """Steps and jump chains of the king, layer by layer: the single-hop components of the
     cells reached (those the men found, and a whole-board flood for the rest), then the line
-    hops from the cells new in the layer. ``hops`` holds, per direction, the cells with a single
-    hop that way (as in :func:`append_fast_moves`)."""
+    hops from the cells new in the layer, as long as ``after_line`` (``single``, ``any`` or
+    ``none``) lets line hops come. ``hops`` holds, per direction, the cells with a single hop
+    that way (as in :func:`append_fast_moves`)."""
     runs, sources = _line_runs(jumpable)
     e, w, se, nw, s_, n_ = hops
     v2, u2 = 2 * _W1, 2 * W
@@ -168,7 +172,7 @@ def _append_king(out: list[int], king: int, free: int, jumpable: int, onward: in
     avail = free  # free cells not reached yet
     new = first
     src = king  # cells to take line hops from
-    lines = 0
+    lines = True  # line hops may still come
     while True:
         seeds = new & onward
         if seeds & known:
@@ -190,7 +194,7 @@ def _append_king(out: list[int], king: int, free: int, jumpable: int, onward: in
         new &= avail
         avail ^= new
         src |= new
-        if not src & sources:
+        if not (lines and src & sources):
             break
         line = 0
         for s, s2, before, after in runs:
@@ -208,11 +212,12 @@ def _append_king(out: list[int], king: int, free: int, jumpable: int, onward: in
                     run >>= s
                     line |= run
                     run &= jumpable
-        if not chain:
-            lines = line & free
-            break
         new = line & avail
         if not new:
             break
+        if after_line == "none":
+            avail ^= new  # the landings end the move
+            break
+        lines = after_line == "any"
         src = 0
-    append_jumps(out, k1, ((free ^ avail) | lines) ^ first)
+    append_jumps(out, k1, (free ^ avail) ^ first)

@@ -1,4 +1,5 @@
-"""Legal move generation for Diamond Game (seed 003, "ルール・遊び方" ②–⑦; RULINGS.md §1 "Moves").
+"""Legal move generation for Diamond Game (docs/rules/diamond.md, "Moves", "The king",
+"Forbidden cells", "Long jumps" and the ``swap`` rule of "Finishing and ranks").
 
 A move takes one own piece from a cell to another and is identified by ``(from, to)`` alone: the
 action id is ``from_index * 121 + to_index`` (cell indices of :mod:`.geometry`), so different jump
@@ -8,14 +9,18 @@ paths to the same cell are one move.
 * **Jump chain**: hops over pieces; the piece may stop after any hop. Steps and hops never mix.
   While it moves the piece is lifted, so its start cell counts as empty, but neither the start
   cell nor any cell already landed on may be landed on again. Because every hop depends only on the
-  board (not on the path), the cells a chain can end on are exactly the cells reachable in the hop
-  graph, found by a breadth-first search with a visited mask.
+  board and on what kind of hop may come next (not on the path), the cells a chain can end on are
+  exactly the cells reachable in the graph of (cell, hops allowed next), found by a search with a
+  visited mask per kind. (A walk in that graph that lands twice on a cell can skip the loop
+  between: what followed the second landing is allowed after the first as well.)
 * **Hop of a man**: over one adjacent non-king piece onto the empty cell right behind it.
 * **Hop of a king**: over a straight contiguous run of ``n >= 1`` pieces, none of them a king, onto
-  the empty cell right behind the run. With ``king_chain_after_line=false`` a hop over 2+ pieces
-  ends the move.
+  the empty cell right behind the run. A hop over 2+ pieces is a *line hop*; what may follow it is
+  the option ``king_chain_after_line``: ``single``, only hops over one piece (so a move holds at
+  most one line hop); ``any``, any hop; ``none``, nothing (the move ends).
 * **Long hop** (``long_jump=true``, any piece): over a single non-king piece at distance ``d >= 2``
-  whose ``d - 1`` cells before and after are empty, landing at distance ``2d``; it chains.
+  whose ``d - 1`` cells before and after are empty, landing at distance ``2d``; it chains. It hops
+  one piece, so it may follow a line hop under ``single``.
 * Nobody stops or lands (even mid-chain) on a forbidden cell (another colour's point); jumping
   over a piece standing there is fine.
 * ``goal_block=swap``: a move may also *end* on a border cell of the mover's goal camp occupied by
@@ -38,6 +43,12 @@ from .neighbourhood import NEAR_SHIFT, STEPS_BY_WINDOW, TOP, WINDOW, append_jump
 PASS = NUM_CELLS * NUM_CELLS
 """Action id of a pass (the only legal action when a player has no move)."""
 
+END, SINGLE_HOPS, ANY_HOPS = 0, 1, 2
+"""What may follow a hop: nothing (the move ends), only hops over one piece, or any hop."""
+
+AFTER_LINE = {"none": END, "single": SINGLE_HOPS, "any": ANY_HOPS}
+"""What may follow a king's line hop, per value of ``king_chain_after_line``."""
+
 
 def _append_steps(out: list[int], origins: int, targets: int) -> None:
     """Append every step from a cell of ``origins`` to a neighbouring cell of ``targets``: one
@@ -52,10 +63,14 @@ def _append_steps(out: list[int], origins: int, targets: int) -> None:
 
 
 class MoveGenerator:
-    """Move generation under one set of options (which hops exist and how chains continue)."""
+    """Move generation under one set of options (which hops exist and how chains continue).
 
-    def __init__(self, *, chain_after_line: bool, long_jump: bool, swap: bool) -> None:
+    ``chain_after_line`` is a value of ``king_chain_after_line``: ``single``, ``any`` or ``none``.
+    """
+
+    def __init__(self, *, chain_after_line: str, long_jump: bool, swap: bool) -> None:
         self.chain_after_line = chain_after_line
+        self.after_line = AFTER_LINE[chain_after_line]
         self.long_jump = long_jump
         self.swap = swap
 
@@ -88,9 +103,11 @@ class MoveGenerator:
         return out
 
     # -- general hops ----------------------------------------------------------------------------
-    def hops(self, g: int, is_king: bool, occ: int, kings: int, free: int,
-             swappable: int) -> list[tuple[int, bool]]:
-        """Every single hop from grid bit ``g``: ``(landing bit, chain may continue)`` pairs.
+    def hops(self, g: int, is_king: bool, allowed: int, occ: int, kings: int, free: int,
+             swappable: int) -> list[tuple[int, int]]:
+        """Every single hop from grid bit ``g`` when ``allowed`` (``SINGLE_HOPS`` or ``ANY_HOPS``)
+        hops may start there: ``(landing bit, what may follow)`` pairs (``END``, ``SINGLE_HOPS``
+        or ``ANY_HOPS``).
 
         ``occ``/``kings`` must already have the moving piece lifted. A landing on a swappable
         cell ends the move.
@@ -103,24 +120,25 @@ class MoveGenerator:
                 if kings & first:
                     continue  # nothing ever jumps a king
                 if is_king:
-                    for i in range(1, n):
+                    longest = n if allowed == ANY_HOPS else min(n, 2)  # ray[i]: a hop over i
+                    for i in range(1, longest):
                         cell = ray[i]
                         if occ & cell:
                             if swappable & cell:
-                                out.append((cell, False))
+                                out.append((cell, END))
                             if kings & cell:
                                 break  # a run containing a king cannot be jumped
                         else:
                             if free & cell:
-                                out.append((cell, i == 1 or self.chain_after_line))
+                                out.append((cell, allowed if i == 1 else self.after_line))
                             break
                 elif n > 1:
                     cell = ray[1]
                     if occ & cell:
                         if swappable & cell:
-                            out.append((cell, False))
+                            out.append((cell, END))
                     elif free & cell:
-                        out.append((cell, True))
+                        out.append((cell, allowed))
             elif self.long_jump:
                 for i in range(1, n):
                     if occ & ray[i]:
@@ -135,9 +153,9 @@ class MoveGenerator:
                 cell = ray[far]
                 if occ & cell:
                     if swappable & cell:
-                        out.append((cell, False))
+                        out.append((cell, END))
                 elif free & cell:
-                    out.append((cell, True))
+                    out.append((cell, allowed))
         return out
 
     def jump_targets(self, origin: int, is_king: bool, occ: int, kings: int, free: int,
@@ -149,14 +167,16 @@ class MoveGenerator:
         if not origin & HEXAGON:
             swappable = 0  # the displaced piece could not stand on the mover's point
         ends = 0
-        seen = origin
-        stack = [origin.bit_length() - 1]
+        seen = [0, origin, origin]  # per kind of hops allowed next: cells searched from already
+        stack = [(origin.bit_length() - 1, ANY_HOPS)]
         while stack:
-            for cell, more in self.hops(stack.pop(), is_king, occ, kings, free, swappable):
+            g, allowed = stack.pop()
+            for cell, follow in self.hops(g, is_king, allowed, occ, kings, free, swappable):
                 ends |= cell
-                if more and not seen & cell:
-                    seen |= cell
-                    stack.append(cell.bit_length() - 1)
+                if follow and not seen[follow] & cell:
+                    seen[follow] |= cell
+                    seen[SINGLE_HOPS] |= cell  # any hop allowed includes the single ones
+                    stack.append((cell.bit_length() - 1, follow))
         return ends
 
     def hop_path(self, origin: int, target: int, is_king: bool, occ: int, kings: int,
@@ -168,15 +188,15 @@ class MoveGenerator:
             kings ^= origin
         if not origin & HEXAGON:
             swappable = 0
-        start = (origin, True)
-        parent: dict[tuple[int, bool], tuple[int, bool] | None] = {start: None}
+        start = (origin, ANY_HOPS)
+        parent: dict[tuple[int, int], tuple[int, int] | None] = {start: None}
         layer = [start]
         while layer:
             nxt = []
             for node in layer:
-                for cell, more in self.hops(node[0].bit_length() - 1, is_king, occ, kings, free,
-                                            swappable):
-                    child = (cell, more)
+                for cell, follow in self.hops(node[0].bit_length() - 1, is_king, node[1], occ,
+                                              kings, free, swappable):
+                    child = (cell, follow)
                     if cell == origin or child in parent:
                         continue
                     parent[child] = node
@@ -187,7 +207,7 @@ class MoveGenerator:
                             path.append(step[0].bit_length() - 1)
                             step = parent[step]
                         return path[::-1]
-                    if more:
+                    if follow:
                         nxt.append(child)
             layer = nxt
         return None

@@ -1,4 +1,4 @@
-"""Rule options of Diamond Game, named as in RULINGS.md §1 (the names are a contract)."""
+"""Rule options of Diamond Game (docs/rules/diamond.md, "Options"; the names are a contract)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from ...core.options import Options, option
 from .geometry import COLOURS
 
 GOAL_BLOCK_RULES = ("full_with_king", "full_with_one", "swap", "no_camping")
+LINE_CHAIN_RULES = ("single", "any", "none")
+"""Values of ``king_chain_after_line``: what may follow a king's jump over a line of 2+ pieces."""
 
 
 @dataclass(frozen=True)
@@ -16,6 +18,9 @@ class DiamondOptions(Options):
     """Options of ``diamond``. ``colors`` and ``goal_block`` default from other options."""
 
     game_id = "diamond"
+    legacy_defaults = {"king_chain_after_line": "any"}
+    """Saved games from before ``king_chain_after_line`` had three values were played under ``any``
+    (then the default ``true``)."""
 
     players: int = option(
         2, choices=(2, 3), en="Number of players", ja="人数"
@@ -36,10 +41,14 @@ class DiamondOptions(Options):
         15, choices=(15, 10), en="Pieces per player (10 = start on the point only)", ja="駒の数"
     )
     king: bool = option(True, en="Play with kings", ja="王駒あり")
-    king_chain_after_line: bool = option(
-        True,
-        en="A king may keep jumping after jumping a line of 2+ pieces",
-        ja="王駒がまとめて飛んだあとも続けて飛べる",
+    king_chain_after_line: str = option(
+        "single",
+        choices=LINE_CHAIN_RULES,
+        aliases={"true": "any", "false": "none"},
+        en="After a king's line jump over 2+ pieces: single = only one-piece jumps may follow, "
+        "any = any jumps, none = the move ends (true = any, false = none)",
+        ja="王駒がまとめて飛んだあと: single＝続けて飛べるのは駒1個の飛び越しだけ、any＝何でも、"
+        "none＝そこで終わり（true＝any、false＝none）",
     )
     long_jump: bool = option(
         False,

@@ -1,7 +1,10 @@
-"""An independent, deliberately slow reference for Diamond Game moves, written from RULINGS.md §1.
+"""An independent, deliberately slow reference for Diamond Game moves, written from the rules page
+(docs/rules/diamond.md, "Moves", "The king", "Forbidden cells", "Long jumps", and ``swap`` in
+"Finishing and ranks").
 
 It shares no code with the engine: plain ``(q, r)`` tuples, dictionaries and a depth-first search
-that enumerates every jump path literally (a path never lands twice on a cell, the start included).
+that enumerates every jump path literally (a path never lands twice on a cell, the start included,
+and counts its line jumps for ``king_chain_after_line``).
 It reads position JSON (the documented contract) and returns the legal moves as ``(from, to)`` cell
 pairs, plus what the board looks like after a move.
 """
@@ -61,7 +64,7 @@ def reference_moves(position):
     """Set of legal ``(from, to)`` pairs of the side to move (empty when it must pass)."""
     opts = position["options"]
     mover = position["to_move"]
-    chain = opts["king_chain_after_line"]
+    after_line = opts["king_chain_after_line"]  # single, any or none
     long_jump = opts["long_jump"]
     swap_rule = opts["goal_block"] == "swap" and opts["pieces"] == 15
     board = read_board(position)
@@ -89,6 +92,7 @@ def reference_moves(position):
                 moves.add((start, n))
 
         def hops(cell, rest=rest, is_king=is_king, free=free, can_swap=can_swap):
+            """``(landing, pieces jumped, the move ends there)`` for every hop from ``cell``."""
             out = []
             for d in DIRS:
                 run = []
@@ -103,9 +107,9 @@ def reference_moves(position):
                             break
                         landing = add(cell, d, n + 1)
                         if free(landing):
-                            out.append((landing, n == 1 or chain))
+                            out.append((landing, n, False))
                         elif can_swap(landing):
-                            out.append((landing, False))
+                            out.append((landing, n, True))
                 elif long_jump:
                     for dist in range(2, 9):
                         if not all(on_star(add(cell, d, i)) and add(cell, d, i) not in rest
@@ -121,21 +125,23 @@ def reference_moves(position):
                             break
                         landing = add(cell, d, 2 * dist)
                         if free(landing):
-                            out.append((landing, True))
+                            out.append((landing, 1, False))
                         elif can_swap(landing):
-                            out.append((landing, False))
+                            out.append((landing, 1, True))
                         break
             return out
 
-        def walk(cell, visited, start=start, hops=hops):
-            for landing, more in hops(cell):
-                if landing in visited:
+        def walk(cell, visited, lined, start=start, hops=hops):
+            """Every path on from ``cell``; ``lined``: the path has made a line jump already."""
+            for landing, jumped, ends in hops(cell):
+                line = jumped >= 2
+                if landing in visited or (line and lined and after_line == "single"):
                     continue
                 moves.add((start, landing))
-                if more:
-                    walk(landing, visited | {landing})
+                if not ends and not (line and after_line == "none"):
+                    walk(landing, visited | {landing}, lined or line)
 
-        walk(start, {start})
+        walk(start, {start}, False)
     return moves
 
 

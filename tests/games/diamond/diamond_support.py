@@ -13,6 +13,7 @@ import itertools
 from asobiba.games.diamond.game import DiamondGame, DiamondState
 from asobiba.games.diamond.geometry import APEX_CELL, COLOUR_CAMPS, HEXAGON, cells_of
 from asobiba.games.diamond.notation import parse_cell
+from asobiba.games.diamond.options import LINE_CHAIN_RULES
 
 DEFAULT_COLOURS = {2: ("red", "yellow"), 3: ("red", "yellow", "green")}
 
@@ -84,15 +85,14 @@ def all_combos():
     """Every combination of the options that change the rules (colours and limits aside)."""
     out = []
     for players, pieces, king, chain, long_jump, rule in itertools.product(
-        (2, 3), (15, 10), (True, False), (True, False), (True, False),
+        (2, 3), (15, 10), (True, False), LINE_CHAIN_RULES, (True, False),
         ("full_with_king", "full_with_one", "swap", "no_camping"),
     ):
-        if not king and (rule == "full_with_king" or not chain):
+        if not king and (rule == "full_with_king" or chain != "single"):
             continue
         out.append(dict(players=players, pieces=pieces, king=king, king_chain_after_line=chain,
                         long_jump=long_jump, goal_block=rule))
     return out
-
 
 
 COMBOS = all_combos()

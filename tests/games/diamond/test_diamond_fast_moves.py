@@ -37,6 +37,7 @@ from asobiba.games.diamond.neighbourhood import (
     WINDOW,
     pair_view,
 )
+from asobiba.games.diamond.options import LINE_CHAIN_RULES
 
 
 def general_moves(gen: MoveGenerator, men: int, king: int, occ: int, kings: int,
@@ -66,10 +67,10 @@ def random_board(rng: random.Random, density: float, kings_wanted: int):
     return men, king, occ, king | other_kings, free
 
 
-@pytest.mark.parametrize("chain", [True, False])
+@pytest.mark.parametrize("chain", LINE_CHAIN_RULES)
 def test_fast_generator_matches_the_general_one_on_random_boards(chain):
     gen = MoveGenerator(chain_after_line=chain, long_jump=False, swap=False)
-    rng = random.Random(4242 + chain)
+    rng = random.Random(f"4242 {chain}")
     for trial in range(400):
         men, king, occ, kings, free = random_board(rng, rng.uniform(0.2, 0.75), rng.randrange(3))
         if trial % 5 == 0:
@@ -80,8 +81,27 @@ def test_fast_generator_matches_the_general_one_on_random_boards(chain):
         assert set(out) == general_moves(gen, men, king, occ, kings, free), trial
 
 
+def test_line_chain_rules_nest_and_differ_on_random_boards():
+    """``none`` allows less than ``single``, which allows less than ``any``; the random boards
+    above include boards where each step is strict (so the comparisons test every rule)."""
+    rng = random.Random(99)
+    strict = {"none": 0, "single": 0}
+    for _ in range(300):
+        men, king, occ, kings, free = random_board(rng, rng.uniform(0.2, 0.75), rng.randrange(3))
+        found = {}
+        for chain in LINE_CHAIN_RULES:
+            out: list[int] = []
+            append_fast_moves(out, men, king, occ, kings, free, chain)
+            found[chain] = set(out)
+        assert found["none"] <= found["single"] <= found["any"]
+        strict["none"] += found["none"] < found["single"]
+        strict["single"] += found["single"] < found["any"]
+    assert min(strict.values()) > 10, strict
+
+
 def test_fast_generator_matches_in_random_games():
-    for options in ({}, {"king_chain_after_line": False}, {"players": 3, "pieces": 10}):
+    for options in ({}, {"king_chain_after_line": "any"}, {"king_chain_after_line": "none"},
+                    {"players": 3, "pieces": 10}):
         game = DiamondGame(options)
         gen = MoveGenerator(chain_after_line=game.options.king_chain_after_line,
                             long_jump=False, swap=False)
@@ -104,7 +124,7 @@ def test_fast_generator_matches_in_random_games():
 def test_single_hop_chains_never_end_next_to_their_start():
     """The fact that lets the fast generator ignore hops over the lifted man himself: a chain of
     single hops moves two cells along a line each time, so it never reaches a neighbour."""
-    gen = MoveGenerator(chain_after_line=True, long_jump=False, swap=False)
+    gen = MoveGenerator(chain_after_line="any", long_jump=False, swap=False)
     rng = random.Random(11)
     for _ in range(300):
         men, _, occ, kings, free = random_board(rng, rng.uniform(0.3, 0.7), 0)

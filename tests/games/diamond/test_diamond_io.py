@@ -16,6 +16,7 @@ from asobiba.core.errors import (
     NotationError,
     OptionError,
     PositionError,
+    RecordError,
 )
 from asobiba.core.record import Record
 from asobiba.core.registry import make_game
@@ -38,7 +39,7 @@ def test_defaults_resolve_from_other_options():
     o = DiamondOptions()
     assert (o.players, o.colors, o.first, o.pieces, o.king) == (2, ("red", "yellow"), None, 15, True)
     assert (o.king_chain_after_line, o.long_jump, o.goal_block, o.max_plies) == (
-        True, False, "full_with_king", 1000)
+        "single", False, "full_with_king", 1000)
     assert DiamondOptions(king=False).goal_block == "full_with_one"
     assert DiamondOptions(players=3).colors == ("red", "yellow", "green")
     assert DiamondOptions.from_pairs(["colors=green,red"]).colors == ("red", "green")
@@ -57,12 +58,24 @@ def test_defaults_resolve_from_other_options():
     (["first=green"], "first"),
     (["king=false", "goal_block=full_with_king"], "king=true"),
     (["goal_block=anything"], "goal_block"),
+    (["king_chain_after_line=maybe"], "single, any, none"),
     (["max_plies=0"], "max_plies"),
 ])
 def test_bad_options_raise_one_line_option_errors(pairs, needle):
     with pytest.raises(OptionError) as info:
         DiamondOptions.from_pairs(pairs)
     assert needle in one_line(info.value)
+
+
+@pytest.mark.parametrize("value,meaning", [
+    ("single", "single"), ("any", "any"), ("none", "none"), (True, "any"), (False, "none"),
+    ("true", "any"), ("false", "none"), (" TRUE ", "any")])
+def test_king_chain_after_line_takes_its_old_yes_no_values(value, meaning):
+    assert DiamondOptions.from_dict({"king_chain_after_line": value}).king_chain_after_line == meaning
+    assert DiamondOptions(king_chain_after_line=value).king_chain_after_line == meaning
+    if isinstance(value, str):
+        pairs = [f"king_chain_after_line={value}"]
+        assert DiamondOptions.from_pairs(pairs).king_chain_after_line == meaning
 
 
 # -- position JSON ---------------------------------------------------------------------------------
@@ -249,6 +262,47 @@ def test_record_round_trip():
         state = state.apply(action)
     again = Record.loads(record.dumps())
     assert again.final_state() == state
+
+
+TWO_LINE_JUMPS = {"red": {"king": (0, -3)},
+                  "yellow": {"men": [(0, -2), (0, -1), (-1, 0), (-2, 0)]}}
+"""The king on (0,-3) reaches (-3,0) by two line jumps in a row, which only ``any`` allows."""
+
+
+def old_record(chain_option):
+    """A record of that move, written with ``chain_option`` (a value, or ``...`` to leave the key
+    out as records did before the option had three values)."""
+    start = position(options={"king_chain_after_line": "any"}, pieces=TWO_LINE_JUMPS)
+    record = Record.new(start.game, start)
+    record.actions.append(start.notation_to_action("0,-3--3,0"))
+    data = record.to_json()
+    del data["options"]["king_chain_after_line"]
+    if chain_option is not ...:
+        data["options"]["king_chain_after_line"] = chain_option
+    return data
+
+
+@pytest.mark.parametrize("chain_option", [True, "true", "any", ...], ids=str)
+def test_old_records_replay_under_any(chain_option):
+    record = Record.from_json(old_record(chain_option))
+    assert record.game.options.king_chain_after_line == "any"
+    assert record.final_state().pieces_of(0)[1] == (-3, 0)
+    assert Record.loads(record.dumps()).final_state() == record.final_state()
+
+
+@pytest.mark.parametrize("chain_option", ["single", "none", False])
+def test_records_under_other_rules_refuse_two_line_jumps(chain_option):
+    with pytest.raises(RecordError, match="move 1"):
+        Record.from_json(old_record(chain_option))
+
+
+def test_new_games_take_single():
+    assert make_game("diamond").options.king_chain_after_line == "single"
+    start = position(pieces={"red": {"king": (0, -3)},
+                             "yellow": {"men": [(0, -2), (0, -1), (-1, 0), (-2, 1), (-2, 2)]}})
+    assert start.move_path(start.notation_to_action("0,-3--2,0")) == [(0, -3), (0, 0), (-2, 0)]
+    with pytest.raises(IllegalMoveError):  # a second line jump, over (-2,1),(-2,2)
+        start.notation_to_action("0,-3--2,3")
 
 
 def test_bench_positions_are_mid_game_with_kings():

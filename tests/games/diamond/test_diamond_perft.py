@@ -16,7 +16,9 @@ Depth 1 by hand (15 pieces, red, start camp q >= 4, front row q = 4 with five me
 Depth 2 is the square of depth 1 (the two armies cannot touch in one move each); three players
 stay independent for three plies, so depth 3 is the cube. Two players interact at depth 3 (red's
 second move uses its first), counted by the engine and checked against the independent reference
-generator in ``test_diamond_reference.py``.
+generator in ``test_diamond_reference.py``. There the king's second move can chain after its line
+jump, so ``king_chain_after_line`` counts: ``single`` (the default) 12444, ``any`` 12567, ``none``
+12203 with 15 pieces.
 """
 
 from __future__ import annotations
@@ -28,30 +30,38 @@ from asobiba.games.diamond.game import DiamondGame
 
 # (players, pieces, king, king_chain_after_line, long_jump): perft depths 1, 2, 3
 PERFT = {
-    (2, 15, True, True, False): (20, 400, 12567),
-    (2, 15, True, True, True): (20, 400, 13340),
-    (2, 15, True, False, False): (20, 400, 12203),
-    (2, 15, True, False, True): (20, 400, 12736),
-    (2, 15, False, True, False): (18, 324, 9471),
-    (2, 15, False, True, True): (18, 324, 9953),
-    (2, 10, True, True, False): (16, 256, 6560),
-    (2, 10, True, True, True): (16, 256, 6784),
-    (2, 10, True, False, False): (16, 256, 6400),
-    (2, 10, True, False, True): (16, 256, 6624),
-    (2, 10, False, True, False): (14, 196, 4648),
-    (2, 10, False, True, True): (14, 196, 4872),
-    (3, 15, True, True, False): (20, 400, 8000),
-    (3, 15, True, True, True): (20, 400, 8000),
-    (3, 15, True, False, False): (20, 400, 8000),
-    (3, 15, True, False, True): (20, 400, 8000),
-    (3, 15, False, True, False): (18, 324, 5832),
-    (3, 15, False, True, True): (18, 324, 5832),
-    (3, 10, True, True, False): (16, 256, 4096),
-    (3, 10, True, True, True): (16, 256, 4096),
-    (3, 10, True, False, False): (16, 256, 4096),
-    (3, 10, True, False, True): (16, 256, 4096),
-    (3, 10, False, True, False): (14, 196, 2744),
-    (3, 10, False, True, True): (14, 196, 2744),
+    (2, 15, True, "single", False): (20, 400, 12444),
+    (2, 15, True, "single", True): (20, 400, 13177),
+    (2, 15, True, "any", False): (20, 400, 12567),
+    (2, 15, True, "any", True): (20, 400, 13340),
+    (2, 15, True, "none", False): (20, 400, 12203),
+    (2, 15, True, "none", True): (20, 400, 12736),
+    (2, 15, False, "single", False): (18, 324, 9471),
+    (2, 15, False, "single", True): (18, 324, 9953),
+    (2, 10, True, "single", False): (16, 256, 6528),
+    (2, 10, True, "single", True): (16, 256, 6752),
+    (2, 10, True, "any", False): (16, 256, 6560),
+    (2, 10, True, "any", True): (16, 256, 6784),
+    (2, 10, True, "none", False): (16, 256, 6400),
+    (2, 10, True, "none", True): (16, 256, 6624),
+    (2, 10, False, "single", False): (14, 196, 4648),
+    (2, 10, False, "single", True): (14, 196, 4872),
+    (3, 15, True, "single", False): (20, 400, 8000),
+    (3, 15, True, "single", True): (20, 400, 8000),
+    (3, 15, True, "any", False): (20, 400, 8000),
+    (3, 15, True, "any", True): (20, 400, 8000),
+    (3, 15, True, "none", False): (20, 400, 8000),
+    (3, 15, True, "none", True): (20, 400, 8000),
+    (3, 15, False, "single", False): (18, 324, 5832),
+    (3, 15, False, "single", True): (18, 324, 5832),
+    (3, 10, True, "single", False): (16, 256, 4096),
+    (3, 10, True, "single", True): (16, 256, 4096),
+    (3, 10, True, "any", False): (16, 256, 4096),
+    (3, 10, True, "any", True): (16, 256, 4096),
+    (3, 10, True, "none", False): (16, 256, 4096),
+    (3, 10, True, "none", True): (16, 256, 4096),
+    (3, 10, False, "single", False): (14, 196, 2744),
+    (3, 10, False, "single", True): (14, 196, 2744),
 }
 
 GOAL_RULES = {True: ("full_with_king", "full_with_one", "swap", "no_camping"),
@@ -70,7 +80,7 @@ def test_perft_from_start(combo):
 @pytest.mark.parametrize("king", [True, False])
 def test_goal_rules_do_not_change_the_opening(king):
     """The goal_block rules only matter near the goals: same counts up to depth 2 for each."""
-    key = (2, 15, king, True, False)
+    key = (2, 15, king, "single", False)
     for rule in GOAL_RULES[king]:
         state = DiamondGame(dict(king=king, goal_block=rule)).new_state()
         assert (perft(state, 1), perft(state, 2)) == PERFT[key][:2]
@@ -82,5 +92,15 @@ def test_goal_rules_do_not_change_the_opening(king):
 def test_colour_choices_are_symmetric(options):
     state = DiamondGame(options).new_state()
     players = options.get("players", 2)
-    expected = PERFT[(players, 15, True, True, False)]
+    expected = PERFT[(players, 15, True, "single", False)]
     assert tuple(perft(state, d) for d in (1, 2, 3)) == expected
+
+
+@pytest.mark.parametrize(
+    "value,expected",
+    [(None, 12444), ("single", 12444), ("any", 12567), (True, 12567), ("true", 12567),
+     ("none", 12203), (False, 12203), ("false", 12203)], ids=str)
+def test_line_chain_values_and_their_old_yes_no_spellings(value, expected):
+    """``true``/``false``, from before the option had three values, mean ``any``/``none``."""
+    options = {} if value is None else {"king_chain_after_line": value}
+    assert perft(DiamondGame(options).new_state(), 3) == expected

@@ -1,6 +1,7 @@
 """The engine against the independent reference generator (diamond_reference.py), on random
-positions under every option combination: scattered pieces (dense, with kings anywhere, blocked
-goals, swaps) and positions from seeded random games."""
+positions under every option combination (each value of ``king_chain_after_line`` among them):
+scattered pieces (dense, with kings anywhere, blocked goals, swaps) and positions from seeded random
+games."""
 
 from __future__ import annotations
 
@@ -91,7 +92,8 @@ def _occupied(state):
 
 @pytest.mark.parametrize(
     "options",
-    [{}, {"king_chain_after_line": False}, {"long_jump": True}, {"king": False},
+    [{}, {"king_chain_after_line": "any"}, {"king_chain_after_line": "none"}, {"long_jump": True},
+     {"king_chain_after_line": "any", "long_jump": True}, {"king": False},
      {"players": 3, "goal_block": "swap"}, {"players": 3, "pieces": 10, "long_jump": True}],
     ids=str,
 )
@@ -128,8 +130,9 @@ def reference_perft(data, depth, game):
     return total
 
 
-@pytest.mark.parametrize("options,expected", [({}, 12567), ({"king_chain_after_line": False,
-                                                              "long_jump": True}, 12736)], ids=str)
+@pytest.mark.parametrize("options,expected", [
+    ({}, 12444), ({"king_chain_after_line": "any"}, 12567),
+    ({"king_chain_after_line": "none", "long_jump": True}, 12736)], ids=str)
 def test_reference_perft_three_from_the_start(options, expected):
     game = DiamondGame(options)
     assert reference_perft(game.new_state().to_json(), 3, game) == expected

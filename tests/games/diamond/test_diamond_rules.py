@@ -1,4 +1,4 @@
-"""One hand-made position per rule sentence of seed 003 (as read by RULINGS.md §1).
+"""One hand-made position per rule sentence of the rules page, docs/rules/diamond.md.
 
 Positions list only the pieces that matter; :func:`diamond_support.position` fills every colour up
 with men on its own start area, far from the action. Cells are axial ``(q, r)``.
@@ -115,9 +115,10 @@ def test_no_landing_on_a_forbidden_point_even_mid_chain():
 
 
 def test_hops_over_a_piece_on_a_foreign_point_always_land_inside_it():
-    """Jumping over a piece on a forbidden cell is allowed (RULINGS.md §1), but on this board a
-    straight line never leaves a point back into the hexagon, so every such hop (single, long or a
-    king's line) would land on a forbidden cell or off the star: the ruling never opens a move."""
+    """Jumping over a piece on a forbidden cell is allowed (docs/rules/diamond.md, "Forbidden
+    cells"), but on this board a straight line never leaves a point back into the hexagon, so every
+    such hop (single, long or a king's line) would land on a forbidden cell or off the star: the
+    rule never opens a move."""
     for colour in ("red", "yellow", "green"):
         forbidden = forbidden_mask(colour)
         for q, r in CELLS:
@@ -161,26 +162,60 @@ def test_a_king_makes_single_jumps_and_chains_them():
     assert {(-2, 0), (-2, -2)} <= targets(s, (0, 0))
 
 
-@pytest.mark.parametrize("chain", [True, False])
-def test_king_chain_after_line(chain):
+@pytest.mark.parametrize("chain", ["single", "any", "none"])
+def test_a_single_hop_after_a_line_jump_unless_none(chain):
     # line jump over (-1,0),(-2,0) to (-3,0); then a single hop over (-3,1) to (-3,2)
     s = position(options={"king_chain_after_line": chain},
                  pieces={"red": {"king": (0, 0)}, "yellow": {"men": [(-1, 0), (-2, 0), (-3, 1)]}})
     t = targets(s, (0, 0))
     assert (-3, 0) in t
-    assert ((-3, 2) in t) is chain
+    assert ((-3, 2) in t) is (chain != "none")
 
 
-@pytest.mark.parametrize("chain", [True, False])
+@pytest.mark.parametrize("chain", ["single", "any", "none"])
+def test_a_second_line_jump_only_with_any(chain):
+    # line over (0,-2),(0,-1) to (0,0); single hop over (-1,0) to (-2,0); a second line jump over
+    # (-2,1),(-2,2) to (-2,3), which only `any` allows; `none` stops at (0,0)
+    s = position(options={"king_chain_after_line": chain},
+                 pieces={"red": {"king": (0, -3)},
+                         "yellow": {"men": [(0, -2), (0, -1), (-1, 0), (-2, 1), (-2, 2)]}})
+    t = targets(s, (0, -3))
+    assert (0, 0) in t
+    assert ((-2, 0) in t) is (chain != "none")
+    assert ((-2, 3) in t) is (chain == "any")
+
+
+@pytest.mark.parametrize("chain", ["single", "any", "none"])
+def test_two_line_jumps_in_a_row_only_with_any(chain):
+    # line over (0,-2),(0,-1) to (0,0), then line over (-1,0),(-2,0) to (-3,0)
+    s = position(options={"king_chain_after_line": chain},
+                 pieces={"red": {"king": (0, -3)},
+                         "yellow": {"men": [(0, -2), (0, -1), (-1, 0), (-2, 0)]}})
+    t = targets(s, (0, -3))
+    assert (0, 0) in t
+    assert ((-3, 0) in t) is (chain == "any")
+
+
+@pytest.mark.parametrize("chain", ["single", "any", "none"])
 def test_single_hops_then_a_line_hop(chain):
-    # a single hop over (-1,0) to (-2,0) keeps the chain going; the line hop over (-2,1),(-2,2)
-    # to (-2,3) may be followed by the hop over (-1,3) to (0,3) only with king_chain_after_line
+    # single hops may come before the line jump: over (-1,0) to (-2,0), then the line over
+    # (-2,1),(-2,2) to (-2,3), then a single hop over (-1,3) to (0,3) unless `none`
     s = position(options={"king_chain_after_line": chain},
                  pieces={"red": {"king": (0, 0)},
                          "yellow": {"men": [(-1, 0), (-2, 1), (-2, 2), (-1, 3)]}})
     t = targets(s, (0, 0))
     assert {(-2, 0), (-2, 3)} <= t
-    assert ((0, 3) in t) is chain
+    assert ((0, 3) in t) is (chain != "none")
+
+
+@pytest.mark.parametrize("chain", ["single", "any", "none"])
+def test_a_long_jump_counts_as_a_single_hop_after_a_line_jump(chain):
+    # line over (0,-2),(0,-1) to (0,0); then a long jump over (-2,0) at distance 2 to (-4,0)
+    s = position(options={"king_chain_after_line": chain, "long_jump": True},
+                 pieces={"red": {"king": (0, -3)}, "yellow": {"men": [(0, -2), (0, -1), (-2, 0)]}})
+    t = targets(s, (0, -3))
+    assert (0, 0) in t
+    assert ((-4, 0) in t) is (chain != "none")
 
 
 # -- long jumps ------------------------------------------------------------------------------------
