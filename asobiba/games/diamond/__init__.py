@@ -1,1 +1,2 @@
-"""Diamond Game (ダイヤモンドゲーム): star board, rules, notation, positions, pictures (RULINGS.md §1)."""
+"""Diamond Game (ダイヤモンドゲーム): star board, rules, notation, positions, pictures
+(docs/rules/diamond.md)."""

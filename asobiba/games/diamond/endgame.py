@@ -1,5 +1,5 @@
-"""Finishing, losing, ranks and the end of a Diamond Game (seed 003 "勝敗", ⑧, "ゴールをふさがれた時の
-決まり"; RULINGS.md §1 "End of the game").
+"""Finishing, losing, ranks and the end of a Diamond Game (docs/rules/diamond.md, "Finishing and
+ranks").
 
 * A player **finishes** when every piece is in the goal area and, with kings, the king is on the goal
   apex ◎ (a man on the apex therefore blocks finishing until it moves away).

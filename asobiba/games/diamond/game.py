@@ -1,4 +1,4 @@
-"""Diamond Game (ダイヤモンドゲーム), seed 003, read as RULINGS.md §1.
+"""Diamond Game (ダイヤモンドゲーム), as docs/rules/diamond.md describes it.
 
 :class:`DiamondGame` describes a game under fixed :class:`DiamondOptions`; :class:`DiamondState` is an
 immutable position. Pieces are stored as grid-bit masks (see :mod:`.geometry`): one mask of men and

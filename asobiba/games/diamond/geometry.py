@@ -1,4 +1,5 @@
-"""The 121-cell star board of Diamond Game (RULINGS.md §1, "Geometry and coordinates").
+"""The 121-cell star board of Diamond Game (docs/rules/diamond.md, "Board and camps" and
+"Cell names / マスの名前").
 
 Coordinates are axial ``(q, r)`` with ``s = -q - r``; the star is the set of cells whose ``q, r, s``
 are all ``>= -4`` or all ``<= 4``. Everything the rules need is precomputed here once, as tables
@@ -34,7 +35,7 @@ POSITIVE_SHIFTS: tuple[int, int, int] = (1, W - 1, W)
 """The three positive offsets; their negatives are the other three directions."""
 
 COLOURS: tuple[str, ...] = ("red", "yellow", "green")
-"""Every colour, in turn order (RULINGS.md §1)."""
+"""Every colour, in turn order (docs/rules/diamond.md, "Board and camps")."""
 
 
 def on_board(q: int, r: int) -> bool:
@@ -151,7 +152,8 @@ def _point_cells(key: str) -> list[tuple[int, int]]:
 
 
 def _camp_cells(key: str) -> list[tuple[int, int]]:
-    """Point plus the five border cells (RULINGS.md §1): e.g. camp ``q+`` = ``q >= 4``, ``r, s >= -4``."""
+    """Point plus the five border cells (docs/rules/diamond.md, "Board and camps"): e.g. camp
+    ``q+`` = ``q >= 4``, ``r, s >= -4``."""
     axis, sign = key[0], 1 if key[1] == "+" else -1
     others = [a for a in "qrs" if a != axis]
     return [
@@ -186,7 +188,7 @@ COLOUR_CAMPS: dict[str, tuple[str, str]] = {
     "yellow": ("r+", "r-"),
     "green": ("s+", "s-"),
 }
-"""Start camp and goal camp of each colour (RULINGS.md §1)."""
+"""Start camp and goal camp of each colour (docs/rules/diamond.md, "Cell names / マスの名前")."""
 
 PROGRESS_AXIS: dict[str, str] = {"red": "q", "yellow": "r", "green": "s"}
 """The coordinate each colour makes smaller on its way to the goal."""

@@ -1,4 +1,4 @@
-"""Diamond Game evaluation for the computer players (seed 003; RULINGS.md §1).
+"""Diamond Game evaluation for the computer players (rules: docs/rules/diamond.md).
 
 The game is a race: whoever brings every piece into the goal camp, king on the apex ◎, first
 wins. For each seat the evaluation measures the *remaining work* ``R`` (lower is better):

@@ -1,4 +1,5 @@
-"""Per-seat masks that the options fix for a whole game (RULINGS.md §1, "Pieces and set-up").
+"""Per-seat masks that the options fix for a whole game (docs/rules/diamond.md,
+"Players and set-up").
 
 A :class:`SeatLayout` tells, for one colour in play, where its pieces start, where they must go,
 where they may never stand, and which goal cells can be swapped into under ``goal_block=swap``.

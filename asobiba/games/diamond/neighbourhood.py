@@ -2,10 +2,10 @@
 :mod:`.movegen`).
 
 A piece's steps and first hops depend only on the cells around it: which of its six neighbours are
-free or hold a piece that may be jumped (RULINGS.md §1, "Moves"), and which of the six cells right
-behind those neighbours are free. Every such local pattern is listed here once, at import, with the
-moves it gives, so the generator reads them with one or two look-ups per piece instead of working
-them out. The tables depend on the geometry alone, never on a position.
+free or hold a piece that may be jumped (docs/rules/diamond.md, "Moves"), and which of the six
+cells right behind those neighbours are free. Every such local pattern is listed here once, at
+import, with the moves it gives, so the generator reads them with one or two look-ups per piece
+instead of working them out. The tables depend on the geometry alone, never on a position.
 
 Windows. The neighbours of grid bit ``g`` lie at ``g - W + o`` for ``o`` in :data:`WINDOW_OFFSETS`
 (a neighbour beyond the end of a row falls on the always-empty guard column, so it is never set),

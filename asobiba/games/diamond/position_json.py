@@ -1,4 +1,4 @@
-"""Position JSON of Diamond Game (ARCHITECTURE.md, "Contracts")::
+"""Position JSON of Diamond Game (docs/rules/diamond.md, "Position JSON and action ids")::
 
     {"game": "diamond", "options": {...}, "to_move": "red",
      "pieces": {"red": {"king": [8, -4], "men": [[7, -4], ...]}, "yellow": {...}},
