@@ -137,10 +137,28 @@ def test_complete_dice_out_game_against_the_computer(page, server, shots: Path) 
     page.screenshot(path=str(shots / "replay.png"))
 
 
-def test_three_player_diamond_opening_from_the_lobby(page, server, shots: Path) -> None:
+def test_the_lobby_opens_diamond_on_three_players(page, server) -> None:
+    """You and two computers, as the site lists 3 players first; the engine's default stays 2."""
     page.goto(server.url)
     page.click("[data-game=diamond]")
-    page.click("#opt-players label:has-text('3人')")
+    page.wait_for_function("() => document.querySelectorAll('.seat-preview .chip').length === 3")
+    assert page.locator("#opt-players label.on").inner_text() == "3人"
+    page.click("details.more summary")  # "more rules"
+    chain = page.locator("#opt-king_chain_after_line label")
+    assert chain.all_inner_texts() == ["1個ずつの飛び越しだけ", "何でも続けられる", "そこで終わり"]
+    assert page.locator("#opt-king_chain_after_line label.on").inner_text() == "1個ずつの飛び越しだけ"
+    page.click("#opt-players label:has-text('2人')")
+    page.wait_for_function("() => document.querySelectorAll('.seat-preview .chip').length === 2")
+    page.reload()  # the choice of 2 is remembered
+    page.wait_for_function("() => document.querySelectorAll('.seat-preview .chip').length === 2")
+    assert page.locator("#opt-players label.on").inner_text() == "2人"
+    assert server.api("POST", "/api/setup?preview=true", json={"game": "diamond", "options": {}}
+                      ).json()["players"] == ["red", "yellow"]
+
+
+def test_three_player_diamond_opening_from_the_lobby(page, server, shots: Path) -> None:
+    page.goto(server.url)
+    page.click("[data-game=diamond]")  # three players by default
     page.click("#opt-level label:has-text('入門')")
     page.wait_for_function("() => document.querySelectorAll('.seat-preview .chip').length === 3")
     page.screenshot(path=str(shots / "lobby.png"), full_page=True)

@@ -1,5 +1,6 @@
 // The lobby: choose a game, set the table (opponent, strength, first move) and the rules, start.
-// Choices are remembered per game in localStorage.
+// Choices are remembered per game in localStorage. A rule starts from the lobby's default when the
+// catalog gives one (`lobby.defaults`, e.g. Diamond Game opens on 3 players), else from the game's.
 
 import { getJSON, postJSON } from "./api.js";
 import { clear, h, link } from "./dom.js";
@@ -40,8 +41,13 @@ export function lobbyPage(root) {
   const el = h("section", { class: "lobby" });
   root.replaceChildren(el);
 
+  /** The rule values the lobby starts from: the catalog's lobby defaults of the chosen game. */
+  function lobbyDefaults() {
+    return catalog?.games.find((g) => g.id === gameId)?.lobby?.defaults ?? {};
+  }
+
   function rulesToSend() {
-    const options = { ...choices.options };
+    const options = { ...lobbyDefaults(), ...choices.options };
     if (gameId === "diceout" && choices.settings.opponent === "computer") {
       options.first = diceoutFirst(choices.settings.starter);
     }
@@ -107,16 +113,18 @@ export function lobbyPage(root) {
       game.id === "diceout" && choices.settings.opponent === "computer" ? ["first"] : [],
     );
     const specs = game.options.filter((s) => !hidden.has(s.name));
+    const defaults = lobbyDefaults();
+    const initial = (spec) => (spec.name in defaults ? defaults[spec.name] : spec.default);
     // untouched list options show what the game resolves them to (e.g. the colours in play)
     const current = (spec) => {
       if (spec.name in choices.options) return choices.options[spec.name];
       if (spec.kind.startsWith("tuple") && check.setup) return check.setup.options[spec.name];
-      return spec.default;
+      return initial(spec);
     };
     const make = (spec) =>
       optionField(spec, current(spec), (value) =>
         update(() => {
-          if (JSON.stringify(value) === JSON.stringify(spec.default)) delete choices.options[spec.name];
+          if (JSON.stringify(value) === JSON.stringify(initial(spec))) delete choices.options[spec.name];
           else choices.options[spec.name] = value;
         }),
       );

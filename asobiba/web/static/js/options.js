@@ -4,7 +4,8 @@
 import { h } from "./dom.js";
 import { has, lang, t } from "./i18n.js";
 
-/** The rules shown first in the lobby and in the table's subtitle (the site's list in seed 003). */
+/** The rules shown first in the lobby and in the table's subtitle (for Diamond Game, the options a
+ * Japanese rules site offers in its own game: players, king, pieces, long jump). */
 export const MAIN_OPTIONS = {
   diamond: ["players", "king", "pieces", "long_jump"],
   diceout: ["rows", "declare"],
