@@ -16,11 +16,13 @@ from typing import Any
 from ...core.errors import IllegalMoveError
 from ...core.game import TERMINAL, Game, State
 from . import endgame, position_json
+from .bench_positions import bench_positions
 from .geometry import BIT, CELLS, GRID, NEIGHBOURS, QR_OF_GRID, cells_of
 from .layout import initial_pieces, seat_layout
 from .movegen import PASS, MoveGenerator, cell_bits, decode
 from .notation import PASS_TEXT, cell_name, move_text, parse_move
 from .options import DiamondOptions
+from .text import render_text
 
 
 class DiamondGame(Game):
@@ -58,12 +60,10 @@ class DiamondGame(Game):
         return DiamondState(self, men, kings, to_move, 0, (0,) * n, (0,) * n, 0)
 
     def state_from_json(self, data: Mapping[str, Any]) -> DiamondState:
-        return position_json.state_from_json(self, data)
+        return DiamondState(self, *position_json.read_position(self, data))
 
     def bench_positions(self) -> list[State]:
         """Mid-game positions under these options (see :mod:`.bench_positions`)."""
-        from .bench_positions import bench_positions
-
         return bench_positions(self)
 
 
@@ -205,8 +205,6 @@ class DiamondState(State):
         return position_json.state_to_json(self)
 
     def render_text(self, color: bool = False) -> str:
-        from .text import render_text
-
         return render_text(self, color=color)
 
     def pieces_of(self, seat: int) -> tuple[list[tuple[int, int]], tuple[int, int] | None]:

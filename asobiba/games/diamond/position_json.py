@@ -14,7 +14,7 @@ the game is over. A player who meets a finishing condition in the loaded positio
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.errors import PositionError
 from ...core.game import TERMINAL
@@ -67,10 +67,20 @@ def _count(value: Any, where: str) -> int:
     return value
 
 
-def state_from_json(game: DiamondGame, data: Mapping[str, Any]) -> DiamondState:
-    """Parse and validate a position; PositionError names the first problem found."""
-    from .game import DiamondState
+class Position(NamedTuple):
+    """What a position JSON holds, checked: the arguments of a state after its game."""
 
+    men: list[int]
+    kings: list[int]
+    to_move: int
+    ply: int
+    moves_made: list[int]
+    rank_of: tuple[int, ...]
+    lost: int
+
+
+def read_position(game: DiamondGame, data: Mapping[str, Any]) -> Position:
+    """Parse and validate a position; PositionError names the first problem found."""
     if not isinstance(data, Mapping):
         raise PositionError("a diamond position must be a JSON object")
     if data.get("game", game.id) != game.id:
@@ -154,7 +164,7 @@ def state_from_json(game: DiamondGame, data: Mapping[str, Any]) -> DiamondState:
         to_move = colours.index(name)
         if rank_of[to_move]:
             raise PositionError(f"to_move {name} has already finished or lost")
-    return DiamondState(game, men_masks, king_masks, to_move, ply, made, rank_of, lost)
+    return Position(men_masks, king_masks, to_move, ply, made, rank_of, lost)
 
 
 def _qr(g: int) -> str:
