@@ -11,8 +11,13 @@ the battle at the turn limit is no full open) — or None.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import actions as A
-from .state import RESUMMON, SUMMON, UNIT, GandiceState
+from .phases import RESUMMON, SUMMON, UNIT
+
+if TYPE_CHECKING:
+    from .state import GandiceState
 
 
 def callout(state: GandiceState, action: int) -> str | None:

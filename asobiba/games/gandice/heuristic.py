@@ -26,7 +26,7 @@ from typing import Any
 from ...core.game import State
 from . import actions as A
 from .dice import HALF, SIDE, SUMMONED, UNSUMMONED, is_upright, value
-from .state import TURN
+from .phases import TURN
 
 SUMMON_WORTH = {UNSUMMONED: 0.55, HALF: 0.8, SUMMONED: 1.0}
 W_ITEM = 0.3

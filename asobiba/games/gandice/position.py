@@ -16,7 +16,7 @@ from asobiba.core.errors import PositionError
 from asobiba.core.game import CHANCE, TERMINAL
 
 from .dice import OUTCOME_INDEX, OUTCOME_NAMES, SUMMON_STATE_NAMES
-from .state import (
+from .phases import (
     ASIDE,
     BETRAY,
     BURY,
@@ -32,11 +32,11 @@ from .state import (
     TURN,
     UNIT,
     Exchange,
-    GandiceState,
 )
 
 if TYPE_CHECKING:
     from .game import GandiceGame
+    from .state import GandiceState
 
 SIDE_NAMES = ("attacker", "defender")
 RESULTS = ("fail", "win", "hold", "tie", "counter")

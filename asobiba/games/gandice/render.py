@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .dice import SUMMON_STATE_JA
 from .notation import card_label, die_label, unit_label
-from .state import ASIDE, DECK, GRAVE, PHASE_NAMES, PURPOSE_NAMES
+from .phases import ASIDE, DECK, GRAVE, PHASE_NAMES, PURPOSE_NAMES
 
 if TYPE_CHECKING:
     from .state import GandiceState

@@ -19,12 +19,13 @@ States are immutable; fields are ints and tuples so that copying is cheap.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from asobiba.core.errors import IllegalMoveError, NotationError
 from asobiba.core.game import CHANCE, TERMINAL, State
 
 from . import actions as A
+from .callout import callout
 from .dice import (
     HALF,
     SIDE,
@@ -36,47 +37,36 @@ from .dice import (
     value,
 )
 from .notation import action_cells, action_to_notation, notation_to_action
+from .phases import (
+    ASIDE,
+    BETRAY,
+    BURY,
+    CORE_FIRST,
+    DECK,
+    EVOLVE,
+    EVOLVE_ROLL,
+    FALLS,
+    FIRST,
+    GRAVE,
+    ITEM,
+    ITEM_ROLL,
+    NUMBER,
+    ONE_BLOW,
+    OVER,
+    RESUMMON,
+    RETIRED,
+    ROLL,
+    SUMMON,
+    TURN,
+    UNIT,
+    Exchange,
+)
+from .position import state_to_json
+from .render import render_text
 
 if TYPE_CHECKING:
     from .game import GandiceGame
     from .lineup import Lineup
-
-# where a die is
-DECK, GRAVE, ASIDE, RETIRED = 0, 1, 2, 3
-LOC_NAMES = ("deck", "graveyard", "aside", "retired")
-
-# phases
-ROLL, FIRST, TURN, ITEM, BETRAY, BURY, EVOLVE, OVER = range(8)
-PHASE_NAMES = ("roll", "first", "turn", "item", "betray", "bury", "evolve", "over")
-
-# what a roll is for
-SUMMON, RESUMMON, UNIT, ITEM_ROLL, CORE_FIRST, EVOLVE_ROLL = range(6)
-PURPOSE_NAMES = ("summon", "resummon", "unit", "item", "core_first", "evolve")
-
-# how a unit roll reads in the attack sequence
-FALLS, ONE_BLOW, NUMBER = range(3)
-
-
-class Exchange(NamedTuple):
-    """One attack in progress. Pairs are (attacker, defender); ``side`` 0 = attacker, 1 = defender."""
-
-    att: int
-    dfn: int
-    val: tuple[int, int] = (0, 0)  # value of each side's roll (special 3, face N)
-    bonus: tuple[int, int] = (0, 0)  # added by items and cards
-    rolled: tuple[bool, bool] = (False, False)
-    special: tuple[bool, bool] = (False, False)  # the roll showed the special eye: items allowed
-    done: tuple[bool, bool] = (False, False)  # the side's item step is over
-    item: int = -1  # the item die being rolled, or the evolution die aimed at
-    partners: tuple[int, ...] = ()  # core dice called for a core fusion
-    winner: int = -1  # the side that won (while burying or evolving)
-
-    def unit(self, side: int) -> int:
-        return self.att if side == 0 else self.dfn
-
-    def total(self, side: int) -> int:
-        return self.val[side] + self.bonus[side]
-
 
 def _put(pair: tuple, side: int, v: Any) -> tuple:
     return (v, pair[1]) if side == 0 else (pair[0], v)
@@ -241,8 +231,6 @@ class GandiceState(State):
         return action_to_notation(self, action)
 
     def callout(self, action: int) -> str | None:
-        from .callout import callout
-
         return callout(self, action)
 
     def notation_to_action(self, text: str) -> int:
@@ -262,13 +250,9 @@ class GandiceState(State):
         return action_cells(self, action)[0]
 
     def to_json(self) -> dict[str, Any]:
-        from .position import state_to_json
-
         return state_to_json(self)
 
     def render_text(self, color: bool = False) -> str:
-        from .render import render_text
-
         return render_text(self, color)
 
     # -- legal decisions --------------------------------------------------------------------------

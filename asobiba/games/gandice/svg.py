@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from .dice import HALF, SUMMON_STATE_JA, SUMMONED
 from .notation import action_cells, card_label, die_label, unit_label
-from .state import ASIDE, DECK, GRAVE
+from .phases import ASIDE, DECK, GRAVE
 
 if TYPE_CHECKING:
     from .state import GandiceState

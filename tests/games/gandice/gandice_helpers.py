@@ -5,7 +5,8 @@ from __future__ import annotations
 from asobiba.games.gandice.dice import SUMMON_STATE_NAMES
 from asobiba.games.gandice.game import GandiceGame
 from asobiba.games.gandice.options import GandiceOptions
-from asobiba.games.gandice.state import DECK, LOC_NAMES, GandiceState
+from asobiba.games.gandice.phases import DECK, LOC_NAMES
+from asobiba.games.gandice.state import GandiceState
 
 
 def game(**options) -> GandiceGame:

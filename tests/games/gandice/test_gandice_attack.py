@@ -6,7 +6,7 @@ from __future__ import annotations
 from gandice_helpers import game, play, summon_all, uid, where
 
 from asobiba.games.gandice import callout
-from asobiba.games.gandice.state import EVOLVE, ITEM, ROLL, TURN
+from asobiba.games.gandice.phases import EVOLVE, ITEM, ROLL, TURN
 
 DARK, LIGHT = 0, 1
 

@@ -9,7 +9,7 @@ from gandice_helpers import uid, where
 from asobiba.core.errors import IllegalMoveError, NotationError
 from asobiba.core.game import TERMINAL
 from asobiba.games.gandice.example import EXCHANGES, opening, play_script
-from asobiba.games.gandice.state import GRAVE, TURN
+from asobiba.games.gandice.phases import GRAVE, TURN
 
 YAMI, ISURUGI = 0, 1
 

@@ -7,7 +7,8 @@ from gandice_helpers import game, play, summon_all, uid, where
 
 from asobiba.games.gandice import callout
 from asobiba.games.gandice.dice import OUTCOME_INDEX
-from asobiba.games.gandice.state import BURY, FALLS, NUMBER, ONE_BLOW, TURN, classify
+from asobiba.games.gandice.phases import BURY, FALLS, NUMBER, ONE_BLOW, TURN
+from asobiba.games.gandice.state import classify
 
 SUPER, DARK = 0, 1
 

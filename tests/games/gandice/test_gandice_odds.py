@@ -12,7 +12,7 @@ from gandice_helpers import game, play, summon_all
 from asobiba.games.gandice.catalog import load_catalog
 from asobiba.games.gandice.dice import SUMMON_STATE_NAMES
 from asobiba.games.gandice.odds import exchange_odds
-from asobiba.games.gandice.state import ITEM
+from asobiba.games.gandice.phases import ITEM
 
 KEYS = ("attacker_wins", "defender_holds", "tie", "counter")
 RESULT_KEY = {"win": "attacker_wins", "hold": "defender_holds", "fail": "defender_holds",

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from asobiba.core.game import sample_chance
 from asobiba.core.registry import make_game
-from asobiba.games.gandice.state import GRAVE
+from asobiba.games.gandice.phases import GRAVE
 
 SETUPS = [
     {},

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gandice_helpers import bury, game, play, summon_all, where
 
-from asobiba.games.gandice.state import BETRAY, BURY, TURN
+from asobiba.games.gandice.phases import BETRAY, BURY, TURN
 
 SUPER, LIGHT = 0, 1
 

@@ -10,7 +10,7 @@ from asobiba.core.record import Record
 from asobiba.core.registry import make_game
 from asobiba.games.gandice import callout
 from asobiba.games.gandice.dice import OUTCOME_INDEX, summon_state
-from asobiba.games.gandice.state import FIRST, OVER, ROLL, SUMMON, TURN
+from asobiba.games.gandice.phases import FIRST, OVER, ROLL, SUMMON, TURN
 
 DARK = ("ギダン", "爪牙", "美雅羅")
 LIGHT = ("イスルギ", "紅蓮のイスルギ", "青嵐のイスルギ")
