@@ -122,7 +122,7 @@ def test_expectimax_follows_exact_odds_in_the_dice_race() -> None:
 def test_greedy_values_dice_by_expectation() -> None:
     game = make_game("toyrace", {"target": 30})
     state = game.new_state()
-    # Expected gain: safe 1 point, gamble 1.5 points; the lead heuristic prefers the gamble.
+    # Expected gain: safe 1 point, gamble 1.5 points; the heuristic of this toy prefers the gamble.
     assert GreedyAgent(race_evaluate, seed=0).choose(state) == 1
 
 
@@ -142,7 +142,7 @@ def test_blundering_greedy_never_misses_an_immediate_win(seed: int) -> None:
 
 def test_blunder_plays_the_worst_rated_move_at_the_given_rate() -> None:
     game = make_game("toyrace", {"target": 30})
-    state = game.new_state()  # the lead heuristic rates the gamble (1) above the safe step (0)
+    state = game.new_state()  # the toy heuristic rates the gamble (1) above the safe step (0)
     assert GreedyAgent(race_evaluate, seed=0, blunder=1.0).choose(state) == 0
     picks = [GreedyAgent(race_evaluate, seed=s, blunder=0.25).choose(state) for s in range(400)]
     assert 60 <= picks.count(0) <= 140  # about a quarter of the decisions are blunders
