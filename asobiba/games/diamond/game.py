@@ -15,14 +15,14 @@ from typing import Any
 
 from ...core.errors import IllegalMoveError
 from ...core.game import TERMINAL, Game, State
-from . import endgame, position_json
+from . import endgame, position
 from .bench_positions import bench_positions
 from .geometry import BIT, CELLS, GRID, NEIGHBOURS, QR_OF_GRID, cells_of
 from .layout import initial_pieces, seat_layout
 from .movegen import PASS, MoveGenerator, cell_bits, decode
 from .notation import PASS_TEXT, cell_name, move_text, parse_move
 from .options import DiamondOptions
-from .text import render_text
+from .render import render_text
 
 
 class DiamondGame(Game):
@@ -60,7 +60,7 @@ class DiamondGame(Game):
         return DiamondState(self, men, kings, to_move, 0, (0,) * n, (0,) * n, 0)
 
     def state_from_json(self, data: Mapping[str, Any]) -> DiamondState:
-        return DiamondState(self, *position_json.read_position(self, data))
+        return DiamondState(self, *position.read_position(self, data))
 
     def bench_positions(self) -> list[State]:
         """Mid-game positions under these options (see :mod:`.bench_positions`)."""
@@ -202,7 +202,7 @@ class DiamondState(State):
         return (*self.men, *self.kings, self.to_move, self.ply, self.lost, *self.rank_of, *extra)
 
     def to_json(self) -> dict[str, Any]:
-        return position_json.state_to_json(self)
+        return position.state_to_json(self)
 
     def render_text(self, color: bool = False) -> str:
         return render_text(self, color=color)
