@@ -33,8 +33,6 @@ from ...core.game import State
 from .geometry import APEX_CELL, CELLS, COLOUR_CAMPS, DIRECTIONS, GRID, W, grid_of, progress
 from .movegen import PASS, decode
 
-SEAT_NAMES_JA = {"red": "赤", "yellow": "黄", "green": "緑"}
-
 W_APEX_BLOCK = 4.0
 W_KING_LATE = 1.0
 W_STRAGGLER = 0.5
