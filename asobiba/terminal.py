@@ -1,8 +1,9 @@
 """Playing in the terminal: hot-seat, or against the computer, for any game of the core interface.
 
-The session keeps a :class:`~asobiba.core.record.Record` of everything played (chance outcomes too),
-so ``undo``, ``save FILE`` and ``load FILE`` are exact. Chance nodes (dice) are rolled with a seeded
-RNG and shown in the log. Commands (English and Japanese aliases):
+The session is a :class:`~asobiba.core.match.Match`, the same "game in progress" as the web table's:
+dice are drawn from the seed and the ply (taking a move back and playing on rolls the same again),
+forced passes play themselves, undo goes back to a person's move, and ``save FILE`` / ``load FILE``
+write and read exact records. Chance outcomes are shown in the log. Commands (English and Japanese aliases):
 
 * a move in the game's notation (``e3-f4``, ``b1-c2``, ``attack ...``, Dice Out's placing of the
   rolled dice ``place 3,1,2`` or ``312``),
@@ -17,18 +18,21 @@ RNG and shown in the log. Commands (English and Japanese aliases):
 
 from __future__ import annotations
 
-import random
+import secrets
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
 
 from rich.console import Console
 from rich.text import Text
 
+from .ai.agent import Agent
+from .ai.hints import analyse
+from .ai.levels import make_agent
 from .core.errors import AsobibaError
-from .core.game import CHANCE, Game, State, sample_chance
+from .core.game import CHANCE, Game, State
+from .core.match import COMPUTER, HUMAN, Match
 from .core.position import load_position
 from .core.record import Record
 from .core.registry import make_game_from_pairs
@@ -44,43 +48,25 @@ commands / コマンド:
   load FILE     load a game record / 棋譜を読み込む
   help, quit    / ヘルプ・終了"""
 
-
-class Chooser(Protocol):
-    name: str
-
-    def choose(self, state: State) -> int: ...
+HOT_SEAT = ("human", "hotseat", "hot-seat")
 
 
-@dataclass
-class RandomMover:
-    """Uniformly random legal moves (the opponent when the AI levels are not asked for)."""
-
-    rng: random.Random
-    name: str = "random"
-
-    def choose(self, state: State) -> int:
-        return self.rng.choice(state.legal_actions())
-
-
-def make_opponent(game: Game, vs: str, seed: int | None) -> Chooser | None:
-    """The computer for ``--vs``: None for hot-seat, a random mover, or an AI level."""
-    if vs in ("human", "hotseat", "hot-seat"):
-        return None
-    if vs == "random":
-        return RandomMover(random.Random(seed))
-    from .ai.levels import make_agent
-
-    return make_agent(game, vs, seed)
+def start_match(record: Record, vs: str, seat: int, seed: int) -> Match:
+    """The match of ``record`` with the person at ``seat`` (1-based), everyone for hot-seat."""
+    game = record.game
+    if not 1 <= seat <= game.num_players:
+        raise AsobibaError(f"--seat must be between 1 and {game.num_players}")
+    seats = [HUMAN if vs in HOT_SEAT or i == seat - 1 else COMPUTER for i in range(game.num_players)]
+    return Match(game, record.start, seats, seed, record.actions, record.from_position)
 
 
 @dataclass
 class TerminalSession:
-    """One terminal game: a record, which seats are computers, and I/O."""
+    """One terminal game: the match (:mod:`asobiba.core.match`), the computer, and I/O."""
 
-    record: Record
-    computer: Chooser | None
-    human_seats: set[int]
-    rng: random.Random
+    match: Match
+    computer: Agent | None
+    vs: str
     console: Console = field(default_factory=Console)
     read_line: Callable[[str], str] | None = None
 
@@ -104,48 +90,47 @@ class TerminalSession:
             record = Record.new(start.game, start)
         else:
             record = Record.new(make_game_from_pairs(game_id, option_pairs))
-        game = record.game
-        if not 1 <= seat <= game.num_players:
-            raise AsobibaError(f"--seat must be between 1 and {game.num_players}")
-        computer = make_opponent(game, vs, seed)
-        humans = set(range(game.num_players)) if computer is None else {seat - 1}
-        return cls(
-            record,
-            computer,
-            humans,
-            random.Random(seed),
-            console or Console(highlight=False),
-            read_line,
-        )
+        seed = secrets.randbits(31) if seed is None else seed
+        match = start_match(record, vs, seat, seed)
+        computer = None if vs in HOT_SEAT else make_agent(record.game, vs, seed)
+        return cls(match, computer, vs, console or Console(highlight=False), read_line)
 
     # -- state ------------------------------------------------------------------------------------
     @property
     def state(self) -> State:
-        return self.record.final_state()
+        return self.match.state
 
-    def _push(self, state: State, action: int, label: str | None = None) -> State:
-        """Record and play ``action``; log its call-out (「開眼！」…) and, if labelled, the move."""
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    @property
+    def record(self) -> Record:
+        return self.match.record({"seed": self.match.seed})
+
+    def _play(self, action: int, label: str | None = None) -> None:
+        """Play ``action``; log its call-out (「開眼！」…) and, if labelled, the move."""
+        state = self.state
         shout = state.callout(action)
         if shout:
             self.console.print(f"  [bold magenta]{shout}[/]")
         if label:
             self.console.print(f"  {label} {state.action_to_notation(action)}")
-        self.record.actions.append(action)
-        return state.apply(action)
+        self.match.play(action)
 
     def _seat_name(self, player: int) -> str:
-        return self.record.game.player_names[player]
+        return self.game.player_names[player]
 
     # -- the loop ---------------------------------------------------------------------------------
     def run(self) -> None:
-        game = self.record.game
+        game = self.game
         self.console.print(f"[bold]{game.name_ja} / {game.name_en}[/]  (help: 'help')")
-        state = self.state
         shown = None
-        while not state.is_terminal:
-            state = self._advance_automatic(state)
-            if state.is_terminal:
+        while True:
+            self._advance_automatic()
+            if self.match.finished:
                 break
+            state = self.state
             if shown is not state:
                 self._show(state)
                 shown = state
@@ -154,24 +139,26 @@ class TerminalSession:
             except EOFError:
                 self.console.print("bye / またね")
                 return
-            state = self._command(state, line.strip())
-            if state is None:
+            if not self._command(line.strip()):
                 return
-        self._show(state)
-        self._show_result(state)
+        self._show(self.state)
+        self._show_result()
 
-    def _advance_automatic(self, state: State) -> State:
-        """Roll dice and let the computer move until a human must decide."""
-        while not state.is_terminal:
-            if state.current_player == CHANCE:
-                action, label = sample_chance(state, self.rng), "🎲"
-            elif state.current_player not in self.human_seats and self.computer is not None:
-                action = self.computer.choose(state)
-                label = f"{self._seat_name(state.current_player)} ({self.computer.name}):"
+    def _advance_automatic(self) -> None:
+        """Roll dice, play forced passes and let the computer move until a person must decide."""
+        match = self.match
+        while not match.finished:
+            action = match.automatic_action()
+            if action is not None:
+                mover = match.state.current_player
+                label = "🎲" if mover == CHANCE else f"{self._seat_name(mover)} (pass / パス):"
+            elif match.computer_to_move() and self.computer is not None:
+                mover = match.state.current_player
+                action = self.computer.choose(match.state)
+                label = f"{self._seat_name(mover)} ({self.computer.name}):"
             else:
-                return state
-            state = self._push(state, action, label)
-        return state
+                return
+            self._play(action, label)
 
     def _input(self, prompt: str) -> str:
         if self.read_line is not None:
@@ -181,85 +168,90 @@ class TerminalSession:
     def _show(self, state: State) -> None:
         self.console.print(Text.from_ansi(state.render_text(color=self.console.is_terminal)))
 
-    def _show_result(self, state: State) -> None:
-        names = self.record.game.player_names
-        ranks = state.ranks()
+    def _show_result(self) -> None:
+        names = self.game.player_names
+        ranks = self.match.result["ranks"] if self.match.result else self.state.ranks()
         order = sorted(range(len(ranks)), key=lambda i: ranks[i])
         parts = [f"{ranks[i]}. {names[i]}" for i in order]
         self.console.print("[bold]result / 結果:[/] " + "  ".join(parts))
 
     # -- commands ---------------------------------------------------------------------------------
-    def _command(self, state: State, line: str) -> State | None:
+    def _command(self, line: str) -> bool:
+        """Carry out one typed line; False when the player quits."""
         if not line:
-            return state
+            return True
         try:
             words = shlex.split(line)
         except ValueError:
             words = line.split()
         head, args = words[0].lower(), words[1:]
+        state = self.state
         try:
             if head in ("quit", "exit", "q", "終了"):
-                return None
+                return False
             if head in ("help", "h", "ヘルプ"):
                 self.console.print(HELP)
-                return state
-            if head in ("moves", "合法手"):
+            elif head in ("moves", "合法手"):
                 self._list(state, state.legal_actions())
-                return state
-            if head == "?" or head.startswith("?"):
-                cell = head[1:] if len(head) > 1 else (args[0] if args else "")
-                if not cell:
-                    self._list(state, state.legal_actions())
-                    return state
-                picked = [a for a in state.legal_actions() if state.action_origin(a) == cell]
-                if not picked:
-                    self.console.print(f"no legal moves from {cell!r} / そこから動ける手はありません")
-                else:
-                    self._list(state, picked)
-                return state
-            if head in ("undo", "戻す"):
-                return self._undo(state)
-            if head in ("hint", "ヒント"):
+            elif head.startswith("?"):
+                self._moves_from(state, head[1:] or (args[0] if args else ""))
+            elif head in ("undo", "戻す"):
+                self._undo()
+            elif head in ("hint", "ヒント"):
                 self._hint(state)
-                return state
-            if head in ("save", "保存"):
-                if not args:
-                    raise AsobibaError("save needs a file name")
-                self.record.save(args[0])
-                self.console.print(f"saved {args[0]} / 保存しました")
-                return state
-            if head in ("load", "読込"):
-                if not args:
-                    raise AsobibaError("load needs a file name")
-                self.record = Record.load(args[0])
-                self.console.print(f"loaded {args[0]} / 読み込みました")
-                return self.state
-            action = state.notation_to_action(line)
-            if action not in state.legal_actions():
-                raise AsobibaError(f"{line!r} is not legal here")
-            return self._push(state, action)
+            elif head in ("save", "保存"):
+                self._save(args)
+            elif head in ("load", "読込"):
+                self._load(args)
+            else:
+                action = state.notation_to_action(line)
+                self.match.check_human_move(action)
+                self._play(action)
         except AsobibaError as exc:
             self.console.print(f"[red]error:[/] {exc}")
-            return state
+        return True
+
+    def _moves_from(self, state: State, cell: str) -> None:
+        """``? CELL``: the moves of the piece on CELL; ``?`` alone: every legal move."""
+        if not cell:
+            self._list(state, state.legal_actions())
+            return
+        picked = [a for a in state.legal_actions() if state.action_origin(a) == cell]
+        if not picked:
+            self.console.print(f"no legal moves from {cell!r} / そこから動ける手はありません")
+        else:
+            self._list(state, picked)
 
     def _list(self, state: State, actions: list[int]) -> None:
         self.console.print("  " + "  ".join(state.action_to_notation(a) for a in actions))
 
-    def _undo(self, state: State) -> State:
-        """Back to the previous position where a human was to move (computer replies go too)."""
-        states = self.record.states()
-        for index in range(len(states) - 2, -1, -1):
-            earlier = states[index]
-            if earlier.current_player in self.human_seats and self.record.actions[index:]:
-                del self.record.actions[index:]
-                self.console.print("undone / 1手戻しました")
-                return earlier
-        self.console.print("nothing to undo / 戻せる手がありません")
-        return state
+    def _undo(self) -> None:
+        """Back to the last position where a person was to move (the computer's replies go too)."""
+        self.match.truncate(self.match.undo_target())
+        self.console.print("undone / 1手戻しました")
+
+    def _save(self, args: list[str]) -> None:
+        """Write the record; a failed write is reported and the game goes on."""
+        if not args:
+            raise AsobibaError("save needs a file name")
+        try:
+            self.record.save(args[0])
+        except OSError as exc:
+            raise AsobibaError(f"cannot save {args[0]}: {exc.strerror or exc}") from None
+        self.console.print(f"saved {args[0]} / 保存しました")
+
+    def _load(self, args: list[str]) -> None:
+        if not args:
+            raise AsobibaError("load needs a file name")
+        record = Record.load(args[0])
+        seats = self.match.seats
+        if record.game.num_players != len(seats):
+            raise AsobibaError(f"{args[0]} has {record.game.num_players} players, this game {len(seats)}")
+        self.match = Match(record.game, record.start, seats, self.match.seed, record.actions,
+                           record.from_position)
+        self.console.print(f"loaded {args[0]} / 読み込みました")
 
     def _hint(self, state: State) -> None:
-        from .ai.hints import analyse
-
         analysis = analyse(state, seed=0)
         verdict = analysis.verdict
         verdict = f" ({verdict['en']} / {verdict['ja']})" if verdict else ""
@@ -267,4 +259,3 @@ class TerminalSession:
             f"hint / ヒント: [bold]{analysis.notation}[/]{verdict}  "
             f"value {analysis.value:.2f}\n  {analysis.reason_ja}\n  {analysis.reason_en}"
         )
-
