@@ -26,7 +26,7 @@ from ..core.game import State
 from ..core.registry import descriptor
 from .agent import SearchResult, notation_line
 from .alphabeta import PLY_DISCOUNT
-from .levels import build_agent, knowledge_of, level_table
+from .levels import build_agent, knowledge_of, level_specs
 
 
 @dataclasses.dataclass
@@ -55,7 +55,7 @@ def analyse(state: State, seed: int | None = 0) -> Analysis:
         known = solver.verdict(state)
         if known is not None:
             return _from_table(state, knowledge, solver, known)
-    spec = {k: v for k, v in level_table(game)["strongest"].items() if k != "exact"}
+    spec = {k: v for k, v in level_specs(game)["strongest"].items() if k != "exact"}
     agent = build_agent(game, spec, name="strongest", seed=seed)
     if not hasattr(agent, "analyse"):
         raise AsobibaError(f"the strongest level of {game.id} cannot analyse positions")

@@ -3,7 +3,7 @@
 Levels, weakest first: 入門 ``intro``, よわい ``weak``, ふつう ``normal``, つよい ``strong``,
 最強 ``strongest``. Each game maps them to agents and budgets in the knowledge its descriptor
 declares (``Knowledge.levels``, :mod:`asobiba.core.descriptor`); a game without a table gets
-:data:`DEFAULT_TABLE`. Budgets are counted in nodes or iterations so that a level plays the same move
+:data:`DEFAULT_SPECS`. Budgets are counted in nodes or iterations so that a level plays the same move
 for the same seed; the time limit in each spec is only a safety cap under :data:`LEVEL_BUDGETS`.
 
 An agent spec is a dict: ``{"agent": KIND, ...parameters}`` with KIND one of
@@ -48,7 +48,7 @@ LEVEL_NAMES_JA = {
 LEVEL_BUDGETS = {"intro": 0.2, "weak": 0.2, "normal": 0.5, "strong": 2.0, "strongest": 5.0}
 """Longest think time per move (seconds) that each level is calibrated to stay under."""
 
-DEFAULT_TABLE: dict[str, dict[str, Any]] = {
+DEFAULT_SPECS: dict[str, dict[str, Any]] = {
     "intro": {"agent": "greedy", "spread": 2.0, "miss": 0.3},
     "weak": {"agent": "greedy", "spread": 0.5},
     "normal": {"agent": "alphabeta", "max_nodes": 2_000, "time_limit": 0.45},
@@ -71,15 +71,15 @@ def knowledge_of(game: Game) -> Knowledge:
     return descriptor(game.id).knowledge
 
 
-def level_table(game: Game) -> Mapping[str, Mapping[str, Any]]:
+def level_specs(game: Game) -> Mapping[str, Mapping[str, Any]]:
     """The level -> agent spec table of ``game``."""
     levels = knowledge_of(game).levels
-    return DEFAULT_TABLE if levels is None else levels(game)
+    return DEFAULT_SPECS if levels is None else levels(game)
 
 
 def agent_specs(game: Game) -> dict[str, Mapping[str, Any]]:
     """Every agent name ``make_agent`` accepts for ``game``, with its spec."""
-    specs: dict[str, Mapping[str, Any]] = dict(level_table(game))
+    specs: dict[str, Mapping[str, Any]] = dict(level_specs(game))
     specs.update(COMMON_BASELINES)
     specs.update(knowledge_of(game).baselines)
     return specs

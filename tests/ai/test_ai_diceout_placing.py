@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from asobiba.ai.hints import analyse
-from asobiba.ai.levels import LEVELS, build_agent, level_table, make_agent
+from asobiba.ai.levels import LEVELS, build_agent, level_specs, make_agent
 from asobiba.core import make_game
 from asobiba.games.diceout import heuristic
 from asobiba.games.diceout.solver.geometry import board
@@ -52,7 +52,7 @@ def opening_value(table: Table, opening) -> tuple[str, int]:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_decides_both_placings(level: str) -> None:
-    spec = dict(level_table(make_game("diceout"))[level])
+    spec = dict(level_specs(make_game("diceout"))[level])
     if spec["agent"] == "alphabeta":
         spec["max_nodes"] = 300
     for state in placing_states():

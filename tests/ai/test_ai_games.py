@@ -12,7 +12,7 @@ from asobiba.ai.agent import winning_actions
 from asobiba.ai.alphabeta import AlphaBetaAgent
 from asobiba.ai.arena import play_game
 from asobiba.ai.hints import analyse
-from asobiba.ai.levels import LEVELS, agent_names, build_agent, knowledge_of, level_table, make_agent
+from asobiba.ai.levels import LEVELS, agent_names, build_agent, knowledge_of, level_specs, make_agent
 from asobiba.core import make_game, sample_chance
 from asobiba.core.position import state_from_position
 from asobiba.games.diamond.geometry import CAMP, cells_of
@@ -31,7 +31,7 @@ def small(spec: dict) -> dict:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_level_tables_name_every_level_and_stay_under_their_time_caps(game_id: str) -> None:
-    table = level_table(make_game(game_id))
+    table = level_specs(make_game(game_id))
     assert tuple(table) == LEVELS
     caps = {"intro": 0.2, "weak": 0.2, "normal": 0.5, "strong": 2.0, "strongest": 5.0}
     for level, spec in table.items():
@@ -68,7 +68,7 @@ def random_states(game_id: str, count: int, seed: int, options=None) -> list:
 def test_heuristic_values_are_in_range_and_every_level_plays_legally(game_id, options) -> None:
     game = make_game(game_id, options)
     heuristic = knowledge_of(game)
-    table = level_table(game)
+    table = level_specs(game)
     for i, state in enumerate(random_states(game_id, 4, seed=3, options=options)):
         values = heuristic.evaluate(state)
         assert len(values) == game.num_players
@@ -83,7 +83,7 @@ def test_heuristic_values_are_in_range_and_every_level_plays_legally(game_id, op
 @pytest.mark.parametrize("game_id", ["diceout", "gandice"])
 def test_small_budget_levels_replay_identically_for_a_seed(game_id: str) -> None:
     game = make_game(game_id)
-    specs = {level: small(spec) for level, spec in level_table(game).items()}
+    specs = {level: small(spec) for level, spec in level_specs(game).items()}
 
     def run() -> list[int]:
         agents = [build_agent(game, specs["normal"], name="a", seed=4),

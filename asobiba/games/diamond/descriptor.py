@@ -29,7 +29,7 @@ DESCRIPTOR = GameDescriptor(
     },
     knowledge=Knowledge(
         evaluate=heuristic.evaluate,
-        levels=heuristic.level_table,
+        levels=heuristic.level_specs,
         move_priors=heuristic.move_priors,
         explain=heuristic.explain,
         evaluators=heuristic.EVALUATORS,

@@ -207,7 +207,7 @@ def explain(state: State, action: int) -> tuple[str, str] | None:
     )
 
 
-def level_table(game: Any) -> dict[str, dict[str, Any]]:
+def level_specs(game: Any) -> dict[str, dict[str, Any]]:
     """The five levels: human-like greedy, then alpha-beta (paranoid with three players) ordered by
     rows gained; the two strongest prune to the 8 most promising moves below the root (``beam``),
     which reaches 4–5 plies. Budgets: about 5 000–10 000 nodes per second on one core."""

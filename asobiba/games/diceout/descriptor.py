@@ -35,7 +35,7 @@ DESCRIPTOR = GameDescriptor(
     seat_names={"red": Names("赤", "Red"), "white": Names("白", "White")},
     knowledge=Knowledge(
         evaluate=heuristic.evaluate,
-        levels=lambda game: heuristic.LEVEL_TABLE,
+        levels=lambda game: heuristic.LEVEL_SPECS,
         explain=heuristic.explain,
         exact=heuristic.exact_solver,
     ),

@@ -17,7 +17,7 @@ The value of a position for each colour comes from what decides the game:
 number with opposite signs; ±0.9 when the side to move can reach a target at once). While the rolled
 dice are placed, a position is worth the placer's best arrangement: the opening it leads to, or,
 for the starter, the other player's best reply to it.
-``LEVEL_TABLE`` maps the five levels; ``exact_solver`` gives the retrograde table when one is
+``LEVEL_SPECS`` maps the five levels; ``exact_solver`` gives the retrograde table when one is
 built, for the strongest level and hints.
 """
 
@@ -131,7 +131,7 @@ def _placing_value(state: State) -> list[float]:
     return max((evaluate(state.apply(a)) for a in state.legal_actions()), key=lambda v: v[placer])
 
 
-LEVEL_TABLE: dict[str, dict[str, Any]] = {
+LEVEL_SPECS: dict[str, dict[str, Any]] = {
     "intro": {"agent": "greedy", "spread": 2.0, "miss": 0.3},
     "weak": {"agent": "greedy", "spread": 0.5},
     "normal": {"agent": "alphabeta", "max_nodes": 3_000, "time_limit": 0.45},

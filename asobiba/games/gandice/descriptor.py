@@ -26,7 +26,7 @@ DESCRIPTOR = GameDescriptor(
     ),
     knowledge=Knowledge(
         evaluate=heuristic.evaluate,
-        levels=lambda game: heuristic.LEVEL_TABLE,
+        levels=lambda game: heuristic.LEVEL_SPECS,
         explain=heuristic.explain,
     ),
     render_svg=render_svg,

@@ -129,7 +129,7 @@ def evaluate(state: State) -> list[float]:
     return values
 
 
-LEVEL_TABLE: dict[str, dict[str, Any]] = {
+LEVEL_SPECS: dict[str, dict[str, Any]] = {
     "intro": {"agent": "greedy", "blunder": 1.0},
     "weak": {"agent": "greedy", "blunder": 0.75},
     "normal": {"agent": "greedy", "blunder": 0.5},
