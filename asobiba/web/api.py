@@ -1,7 +1,8 @@
 """HTTP routes of the web table (docs/web.md, "HTTP API").
 
 Bodies are read by hand so that every bad input gets a one-line JSON message
-(``{"error": "..."}``, HTTP 400; unknown game ids 404) and changes nothing.
+(``{"error": "..."}``, plus ``"text": {"ja", "en"}`` when the server says it in both languages;
+HTTP 400, or 404 for what does not exist) and changes nothing.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ from fastapi.responses import JSONResponse, Response
 from ..core.registry import make_game
 from .catalog import catalog, setup
 from .catalog import preview as board_preview
-from .protocol import Command, ProtocolError, parse_move
+from .protocol import Command, ProtocolError, parse_move, parse_verb
 from .rooms import Rooms
-from .tables import TableBuilds, parse_rows
-from .view import frame, summary
+from .solutions import SolutionBuilds
+from .view import frame, listed, summary
 
 router = APIRouter(prefix="/api")
 
@@ -45,7 +46,7 @@ async def json_object(request: Request) -> dict[str, Any]:
 
 @router.get("/catalog")
 async def get_catalog() -> dict[str, Any]:
-    """Games, their option specs and the computer levels (for the lobby)."""
+    """The games offered at the web table as their descriptors declare them, and the levels."""
     return catalog()
 
 
@@ -81,7 +82,8 @@ async def create_game(request: Request) -> dict[str, Any]:
 async def list_games(request: Request, status: str | None = None) -> list[dict[str, Any]]:
     if status not in (None, "playing", "finished"):
         raise ProtocolError("status must be 'playing' or 'finished'")
-    return await asyncio.to_thread(rooms_of(request).store.listing, status)
+    store = rooms_of(request).store
+    return await asyncio.to_thread(lambda: [listed(entry) for entry in store.listing(status)])
 
 
 @router.get("/games/{game_id}")
@@ -115,9 +117,12 @@ async def post_resign(request: Request, game_id: str) -> dict[str, Any]:
     return await _simple(request, game_id, "resign")
 
 
-@router.post("/games/{game_id}/declare")
-async def post_declare(request: Request, game_id: str) -> dict[str, Any]:
-    return await _simple(request, game_id, "declare")
+@router.post("/games/{game_id}/verbs/{verb}")
+async def post_verb(request: Request, game_id: str, verb: str) -> dict[str, Any]:
+    """Play one of the game's verbs (e.g. a declaration) if it is legal now."""
+    rooms = rooms_of(request)
+    await rooms.command(game_id, parse_verb(verb))
+    return summary(await rooms.get(game_id))
 
 
 @router.post("/games/{game_id}/hint")
@@ -155,18 +160,18 @@ async def upload_record(request: Request) -> JSONResponse:
     return JSONResponse({"id": table.id, "url": f"/replay/{table.id}"}, status_code=201)
 
 
-def tables_of(request: Request) -> TableBuilds:
-    return request.app.state.tables
+def solutions_of(request: Request) -> SolutionBuilds:
+    return request.app.state.solutions
 
 
-@router.get("/tables/diceout/{rows}")
-async def get_table(request: Request, rows: str) -> dict[str, Any]:
-    """The perfect-play table of the 5 × ``rows`` board: missing, building (with progress), ready, error."""
-    return await tables_of(request).status(parse_rows(rows))
+@router.get("/solutions/{game}/{variant}")
+async def get_solutions(request: Request, game: str, variant: str) -> dict[str, Any]:
+    """The solution table of a game's variant: missing, building (with progress), ready, error."""
+    return await solutions_of(request).status(game, variant)
 
 
-@router.post("/tables/diceout/{rows}")
-async def build_table(request: Request, rows: str) -> JSONResponse:
+@router.post("/solutions/{game}/{variant}")
+async def build_solutions(request: Request, game: str, variant: str) -> JSONResponse:
     """Start building the table in the background (202); a running or finished one just answers its status."""
-    started, status = await tables_of(request).build(parse_rows(rows))
+    started, status = await solutions_of(request).build(game, variant)
     return JSONResponse(status, status_code=202 if started else 200)

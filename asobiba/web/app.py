@@ -17,37 +17,39 @@ from fastapi.staticfiles import StaticFiles
 
 from ..core.errors import AsobibaError
 from . import api, sockets
-from .rooms import GameNotFound, Rooms
+from .errors import NotFound, translations
+from .rooms import Rooms
+from .solutions import SolutionBuilds
 from .store import Store, resolve_db_url
-from .tables import TableBuilds
 
 STATIC = Path(__file__).parent / "static"
 
 
-def create_app(db_url: str, tables: TableBuilds | None = None) -> FastAPI:
+def create_app(db_url: str, solutions: SolutionBuilds | None = None) -> FastAPI:
     """The web table over the database at ``db_url`` (a SQLAlchemy URL or a SQLite file path).
 
-    ``tables``: the Dice Out table builds (default: the solver's tables in its default directory)."""
+    ``solutions``: the solution table builds (default: each game's tables where its solver keeps
+    them)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(resolve_db_url(db_url))
         app.state.rooms = Rooms(store)
-        app.state.tables = tables or TableBuilds()
+        app.state.solutions = solutions or SolutionBuilds()
         await app.state.rooms.resume_all()
         try:
             yield
         finally:
             await app.state.rooms.close()
-            app.state.tables.close()
+            app.state.solutions.close()
             store.close()
 
     app = FastAPI(title="asobiba web table", lifespan=lifespan, docs_url="/api/docs")
 
     @app.exception_handler(AsobibaError)
     async def user_error(_request: Request, exc: AsobibaError) -> JSONResponse:
-        status = 404 if isinstance(exc, GameNotFound) else 400
-        return JSONResponse({"error": str(exc)}, status_code=status)
+        status = 404 if isinstance(exc, NotFound) else 400
+        return JSONResponse({"error": str(exc), **translations(exc)}, status_code=status)
 
     app.include_router(api.router)
     app.include_router(sockets.router)

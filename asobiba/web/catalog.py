@@ -1,43 +1,70 @@
-"""What the lobby offers: the games playable at the web table, their option specs, the levels.
+"""What the lobby and the page know of the games: every game the web table offers, read from its
+descriptor (docs/web.md, "HTTP API": ``GET /api/catalog``).
 
-The options panel is built from each game's ``Options.specs()`` (kind, choices, min/max, ja/en help),
-so a new option appears in the lobby without touching the page.
+The options panel is built from each game's ``Options.specs()`` (kind, choices, min/max, ja/en
+help), so a new option appears in the lobby without touching the page. The catalog never changes
+while the server runs, so it is built once per process (drawing the previews and loading a game's
+solution code take a moment).
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from ..core.descriptor import GameDescriptor
 from ..core.game import CHANCE, Game
-from ..core.registry import game_class, make_game
+from ..core.registry import descriptors, make_game
 from .seats import LEVELS
-
-WEB_GAMES = ("diamond", "diceout")
-"""Games with an SVG board (``asobiba/games/<id>/svg.py``) and so a web table."""
+from .view import render_board
 
 
+@cache
 def catalog() -> dict[str, Any]:
-    games = []
-    for game_id in WEB_GAMES:
-        cls = game_class(game_id)
-        games.append(
-            {
-                "id": game_id,
-                "name": {"ja": cls.name_ja, "en": cls.name_en},
-                "options": [spec.to_json() for spec in cls.options_class.specs().values()],
-                "setup": setup(game_id, {}),
-                "preview": preview(make_game(game_id)),
-            }
-        )
-    return {"games": games, "levels": [{"id": k, **v} for k, v in LEVELS.items()]}
+    """``{"games": [entry…], "levels": [{"id","ja","en"}…]}`` (see :func:`entry`)."""
+    return {
+        "games": [entry(game) for game in descriptors() if game.at_web_table],
+        "levels": [{"id": k, **v} for k, v in LEVELS.items()],
+    }
+
+
+def entry(game: GameDescriptor) -> dict[str, Any]:
+    """One game: names, option specs, what the lobby shows, seats, verbs, endings, solutions.
+
+    ``setup`` and ``preview`` are for the options the lobby starts from (the lobby defaults).
+    """
+    assert game.lobby is not None, f"{game.id} is not offered at the web table"
+    defaults = dict(game.lobby.defaults)
+    start = make_game(game.id, defaults)
+    solutions = game.solutions() if game.solutions is not None else None
+    return {
+        "id": game.id,
+        "name": game.name.to_json(),
+        "options": [spec.to_json() for spec in game.game_class.options_class.specs().values()],
+        "lobby": {
+            "tagline": game.lobby.tagline.to_json(),
+            "options": list(game.lobby.options),
+            "defaults": defaults,
+        },
+        "setup": setup_of(start),
+        "preview": preview(start),
+        "seats": {seat: names.to_json() for seat, names in game.seat_names.items()},
+        "verbs": [{"id": verb.id, "label": verb.label.to_json()} for verb in game.verbs],
+        "end_reasons": {reason: names.to_json() for reason, names in game.end_reasons.items()},
+        "solutions": None if solutions is None else {"option": solutions.variant_option},
+    }
 
 
 def setup(game_id: str, options: Any) -> dict[str, Any]:
-    """Check options and say who plays: seat names and the first mover (None if dice decide).
+    """Check options and say who plays (see :func:`setup_of`).
 
     Raises UnknownGameError or OptionError (one line) for bad input.
     """
-    game = make_game(game_id, options if options is not None else {})
+    return setup_of(make_game(game_id, options if options is not None else {}))
+
+
+def setup_of(game: Game) -> dict[str, Any]:
+    """The normalized options, the seat names and the first mover (None if chance decides)."""
     first = game.new_state().current_player
     return {
         "game": game.id,
@@ -49,8 +76,6 @@ def setup(game_id: str, options: Any) -> dict[str, Any]:
 
 def preview(game: Game) -> str:
     """The board at the start (after the first chance outcome, if any) for the lobby's game card."""
-    from .view import render_board
-
     state = game.new_state()
     if state.current_player == CHANCE:
         state = state.apply(state.chance_outcomes()[0][0])

@@ -4,8 +4,10 @@ A WebSocket frame from the page is a JSON object with a ``type``:
 
 * ``{"type": "move", "move": "b1-c2"}`` or ``{"type": "move", "action": 17}``, optionally with
   ``"ply": N`` (the number of moves the client saw; a stale move is refused),
-* ``{"type": "undo"}``, ``{"type": "hint"}``, ``{"type": "resign"}``, ``{"type": "declare"}``,
-  ``{"type": "sync"}`` (send me the state again).
+* ``{"type": "verb", "verb": "<id>"}``: one of the game's verbs (things a person can do besides
+  moving, declared by the game, e.g. a declaration),
+* ``{"type": "undo"}``, ``{"type": "hint"}``, ``{"type": "resign"}``, ``{"type": "sync"}`` (send me
+  the state again).
 
 The HTTP move body ``POST /api/games/{id}/moves`` is the same object without ``type``.
 Anything else raises :class:`ProtocolError` (one-line message; the server answers with an error
@@ -20,7 +22,7 @@ from typing import Any
 
 from ..core.errors import AsobibaError
 
-COMMANDS = ("move", "undo", "hint", "resign", "declare", "sync")
+COMMANDS = ("move", "verb", "undo", "hint", "resign", "sync")
 
 
 class ProtocolError(AsobibaError):
@@ -33,6 +35,7 @@ class Command:
     move: str | None = None
     action: int | None = None
     ply: int | None = None
+    verb: str | None = None
 
 
 def parse_frame(text: str) -> Command:
@@ -48,7 +51,16 @@ def parse_frame(text: str) -> Command:
         raise ProtocolError(f"unknown message type {kind!r} (known: {', '.join(COMMANDS)})")
     if kind == "move":
         return parse_move(data)
+    if kind == "verb":
+        return parse_verb(data.get("verb"))
     return Command(kind)
+
+
+def parse_verb(verb: Any) -> Command:
+    """A verb id (from a frame's ``"verb"`` or the URL) → Command; the rooms check the game has it."""
+    if not isinstance(verb, str) or not verb.strip():
+        raise ProtocolError("'verb' must be the non-empty id of one of the game's verbs")
+    return Command("verb", verb=verb)
 
 
 def parse_move(data: Any) -> Command:

@@ -6,7 +6,15 @@ from the store on next use, so what clients are told is always what is stored.
 
 Computer moves and hints run in worker threads (``asyncio.to_thread``) so the event loop stays free.
 A computer move is kept only if the table has not changed while it was being computed (undo, resign).
-On start-up every unfinished game is resumed, including a computer move that was pending.
+A computer that fails (it raises, or picks an illegal move) is reported to every client of the game
+in both languages; the game then waits until a person takes a move back or a client connects again
+(which lets the computer try again). On start-up every unfinished game is resumed, including a
+computer move that was pending.
+
+Nothing is kept for a game longer than it is needed: its listeners go with its last client; its
+computer players when it ends, or when nobody watches it while the computer is idle; its table when
+it is over and nobody watches it (an unfinished table stays: the rooms drive it); its lock as soon
+as no command holds or awaits it (the locks are weak references).
 """
 
 from __future__ import annotations
@@ -15,24 +23,26 @@ import asyncio
 import logging
 import secrets
 import time
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ..core.errors import AsobibaError, IllegalMoveError
-from ..core.registry import make_game
+from ..ai.hints import analyse
+from ..ai.levels import make_agent
+from ..core.descriptor import Names
+from ..core.errors import AsobibaError
+from ..core.record import Record
+from ..core.registry import descriptor, make_game
+from .errors import ComputerFailed, GameNotFound, NotFound, Refused, error_frame
 from .protocol import Command
 from .seats import parse_seats
 from .store import PLAYING, Store, StoredGame, StoredMove
-from .table import Table
-from .view import full, move_cells
+from .table import Table, game_over, rules_result
+from .view import full, move_cells, renderer
 
 log = logging.getLogger("asobiba.web")
 
 Listener = Callable[[dict[str, Any]], Awaitable[None]]
-
-
-class GameNotFound(AsobibaError):
-    """No game with this id."""
 
 
 class Rooms:
@@ -41,10 +51,11 @@ class Rooms:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.tables: dict[str, Table] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
+        self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.listeners: dict[str, set[Listener]] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
-        self.agents: dict[tuple[str, int], Any] = {}
+        self.agents: dict[str, dict[int, Any]] = {}
+        """Computer players by game id and seat."""
 
     # -- life cycle -------------------------------------------------------------------------------
     async def resume_all(self) -> None:
@@ -66,17 +77,30 @@ class Rooms:
 
     # -- lookup -----------------------------------------------------------------------------------
     def _lock(self, game_id: str) -> asyncio.Lock:
-        return self.locks.setdefault(game_id, asyncio.Lock())
+        lock = self.locks.get(game_id)
+        if lock is None:
+            lock = self.locks[game_id] = asyncio.Lock()
+        return lock
 
     async def get(self, game_id: str) -> Table:
+        """The game's table: the live one, else loaded from the store (and kept if it is
+        unfinished or watched; a finished game nobody watches is read afresh each time)."""
         table = self.tables.get(game_id)
         if table is not None:
             return table
         stored = await asyncio.to_thread(self.store.load, game_id)
         if stored is None:
             raise GameNotFound(f"no game with id {game_id!r}")
-        table = self._table(stored)
-        return self.tables.setdefault(game_id, table)
+        table = self.tables.get(game_id)  # another request may have loaded it meanwhile
+        if table is not None:
+            return table
+        return self._keep(self._table(stored))
+
+    def _keep(self, table: Table) -> Table:
+        """Keep ``table`` live if it is unfinished or watched; the live table of its game."""
+        if table.finished and not self.listeners.get(table.id):
+            return table
+        return self.tables.setdefault(table.id, table)
 
     @staticmethod
     def _table(stored: StoredGame) -> Table:
@@ -93,8 +117,10 @@ class Rooms:
         seed: int | None = None,
         meta: dict[str, Any] | None = None,
     ) -> Table:
-        """A new game (raises UnknownGameError, OptionError, SeatError before storing anything)."""
+        """A new game (raises UnknownGameError, NotAtTable, OptionError, SeatError before storing
+        anything)."""
         game = make_game(game_id, options if options is not None else {})
+        renderer(game.id)  # refuses a game without a board picture
         stored = StoredGame(
             id=secrets.token_hex(6),
             game=game.id,
@@ -118,14 +144,13 @@ class Rooms:
 
     async def import_record(self, record_json: Any) -> Table:
         """Store an uploaded record (checked move by move) as a finished game for replay."""
-        from ..core.record import Record
-
         record = Record.from_json(record_json)
         game = record.game
+        renderer(game.id)  # refuses a game without a board picture
         end = record.final_state()
         result = None
         if end.is_terminal:
-            result = {"ranks": end.ranks(), "returns": end.returns(), "reason": "rules"}
+            result = rules_result(descriptor(game.id), end)
         elif isinstance(record_json.get("result"), dict):
             result = {**record_json["result"], "reason": "record"}
         states = record.states()
@@ -148,19 +173,51 @@ class Rooms:
             ],
         )
         await asyncio.to_thread(self.store.create, stored)
-        table = self._table(stored)
-        self.tables[stored.id] = table
+        return self._table(stored)
+
+    # -- clients ----------------------------------------------------------------------------------
+    async def join(self, game_id: str, listener: Listener) -> Table:
+        """Add a client of a game (it hears every change); a computer that is to move but idle
+        (it failed, or nothing woke it) tries again."""
+        async with self._lock(game_id):
+            table = await self.get(game_id)
+            self.listeners.setdefault(game_id, set()).add(listener)
+            table = self._keep(table)
+            await self._advance(table)
         return table
+
+    def leave(self, game_id: str, listener: Listener) -> None:
+        """Remove a client; with the last one, release what the game no longer needs."""
+        listeners = self.listeners.get(game_id)
+        if listeners is None:
+            return
+        listeners.discard(listener)
+        if not listeners:
+            del self.listeners[game_id]
+            self._release(game_id)
+
+    def _release(self, game_id: str) -> None:
+        """Forget the computer players of a game that is over, or that nobody watches while the
+        computer is idle; forget the table of a game that is over and that nobody watches."""
+        table = self.tables.get(game_id)
+        over = table is None or table.finished
+        watched = bool(self.listeners.get(game_id))
+        idle = game_id not in self.tasks
+        if over or (idle and not watched):
+            self.agents.pop(game_id, None)
+        if table is not None and table.finished and idle and not watched:
+            del self.tables[game_id]
 
     # -- commands ---------------------------------------------------------------------------------
     async def command(self, game_id: str, cmd: Command) -> dict[str, Any] | None:
         """Run one client command; returns a reply for the sender only (hints), else None."""
-        table = await self.get(game_id)
         if cmd.kind == "sync":
+            await self.get(game_id)
             return None
         if cmd.kind == "hint":
-            return await self.hint(table)
+            return await self.hint(await self.get(game_id))
         async with self._lock(game_id):
+            table = await self.get(game_id)
             if cmd.kind == "move":
                 action = self._parse_action(table, cmd)
                 table.check_human_move(action)
@@ -174,41 +231,42 @@ class Rooms:
             elif cmd.kind == "resign":
                 table.resign()
                 await self._save_status(table)
-            elif cmd.kind == "declare":
-                await self._declare(table)
+            elif cmd.kind == "verb":
+                assert cmd.verb is not None
+                await self._verb(table, cmd.verb)
+            table = self._keep(table)
         await self.broadcast(table)
+        self._release(game_id)
         return None
 
     @staticmethod
     def _parse_action(table: Table, cmd: Command) -> int:
-        if cmd.ply is not None and cmd.ply != table.plies:
-            raise IllegalMoveError(
-                f"the move was sent for ply {cmd.ply} but the game is at ply {table.plies}"
-            )
+        table.check_ply(cmd.ply)
         if table.finished:
-            raise IllegalMoveError("the game is over")
+            raise game_over()
         if cmd.action is not None:
             return cmd.action
         assert cmd.move is not None
         return table.state.notation_to_action(cmd.move)
 
-    async def _declare(self, table: Table) -> None:
-        """ダイスアウト！: play the engine's ``declare`` action if it is legal now (Dice Out,
-        ``declare=manual``); otherwise refuse and change nothing."""
-        state = table.state
-        if not table.human_to_move():
-            raise IllegalMoveError("you can declare only on your turn")
-        for action in state.legal_actions():
-            if state.action_to_notation(action) == "declare":
-                await self._play(table, action)
-                await self._advance(table)
-                return
-        raise IllegalMoveError("there is no Dice Out to declare now")
+    async def _verb(self, table: Table, verb_id: str) -> None:
+        """Play the game's verb ``verb_id`` if it is legal now; otherwise refuse and change nothing."""
+        verb = table.descriptor.verb(verb_id)
+        if verb is None:
+            known = ", ".join(v.id for v in table.descriptor.verbs) or "none"
+            raise NotFound(f"{table.game.id} has no verb {verb_id!r} (its verbs: {known})")
+        table.check_human_turn()
+        action = table.verb_action(verb)
+        if action is None:
+            raise Refused(verb.refusal)
+        await self._play(table, action)
+        await self._advance(table)
 
     async def hint(self, table: Table) -> dict[str, Any]:
         """The suggested move for the person to move, with its reason (computed off the loop)."""
         if not table.human_to_move():
-            raise IllegalMoveError("a hint is only given when a person is to move")
+            raise Refused(Names("ヒントは人の番にだけ出せます。",
+                                "a hint is only given when a person is to move"))
         state, plies = table.state, table.plies
         analysis = await asyncio.to_thread(_analyse, state)
         hint = dict(analysis)
@@ -223,7 +281,12 @@ class Rooms:
         if table.computer_to_move() and table.id not in self.tasks:
             task = asyncio.create_task(self._computer_turns(table))
             self.tasks[table.id] = task
-            task.add_done_callback(lambda _t, gid=table.id: self.tasks.pop(gid, None))
+            task.add_done_callback(lambda done, gid=table.id: self._task_done(gid, done))
+
+    def _task_done(self, game_id: str, task: asyncio.Task[None]) -> None:
+        if self.tasks.get(game_id) is task:
+            del self.tasks[game_id]
+        self._release(game_id)
 
     async def _automatic_moves(self, table: Table) -> None:
         """Play the chance outcomes (seeded) and forced passes that are due, and store them."""
@@ -238,35 +301,43 @@ class Rooms:
             await self._commit(table, moves, first)
 
     async def _computer_turns(self, table: Table) -> None:
+        """The computer's moves until a person (or nobody) is to move; a failure is reported."""
+        try:
+            await self._computer_moves(table)
+        except Exception as exc:
+            log.exception("computer failed in game %s", table.id)
+            self.agents.pop(table.id, None)  # the next try starts from fresh players
+            if self.tasks.get(table.id) is asyncio.current_task():
+                del self.tasks[table.id]  # the state frame below says nobody is thinking
+            await self.broadcast(table)
+            await self.send_all(table.id, error_frame(computer_failed(exc)))
+
+    async def _computer_moves(self, table: Table) -> None:
         await asyncio.sleep(0)  # let the caller broadcast the human move first
         while table.computer_to_move():
             version, state, seat = table.version, table.state, table.to_move()
             assert seat is not None
             agent = self._agent(table, seat)
             await self.broadcast(table, thinking=True)
-            try:
-                action = await asyncio.to_thread(agent.choose, state)
-            except Exception:
-                log.exception("computer failed in game %s", table.id)
-                return
+            action = await asyncio.to_thread(agent.choose, state)
             async with self._lock(table.id):
                 if self.tables.get(table.id) is not table:
                     return  # dropped after a failed write; the stored game resumes on next load
                 if table.version != version:
                     continue  # undone or resigned meanwhile: think again if still needed
                 if action not in state.legal_actions():
-                    log.error("computer chose illegal action %s in game %s", action, table.id)
-                    return
+                    raise AsobibaError(f"it chose {table.describe(action)}, which is not legal here")
                 await self._play(table, action)
                 await self._automatic_moves(table)
             await self.broadcast(table)
 
     def _agent(self, table: Table, seat: int) -> Any:
-        key = (table.id, seat)
-        agent = self.agents.get(key)
+        players = self.agents.setdefault(table.id, {})
+        agent = players.get(seat)
         if agent is None:
-            agent = make_computer(table.game, table.seats[seat]["level"], table.seed + seat)
-            self.agents[key] = agent
+            agent = players[seat] = make_computer(
+                table.game, table.seats[seat]["level"], table.seed + seat
+            )
         return agent
 
     async def wait_idle(self, game_id: str, timeout: float = 60.0) -> None:
@@ -299,22 +370,20 @@ class Rooms:
             raise
 
     # -- fan-out ----------------------------------------------------------------------------------
-    def subscribe(self, game_id: str, listener: Listener) -> None:
-        self.listeners.setdefault(game_id, set()).add(listener)
-
-    def unsubscribe(self, game_id: str, listener: Listener) -> None:
-        self.listeners.get(game_id, set()).discard(listener)
-
     async def broadcast(self, table: Table, thinking: bool = False) -> None:
-        listeners = list(self.listeners.get(table.id, ()))
-        if not listeners:
+        """A ``state`` frame to every client of the game."""
+        if not self.listeners.get(table.id):
             return
-        frame = {"type": "state", "game": full(table, thinking=thinking or self.is_thinking(table))}
-        for listener in listeners:
+        thinking = thinking or self.is_thinking(table)
+        await self.send_all(table.id, {"type": "state", "game": full(table, thinking=thinking)})
+
+    async def send_all(self, game_id: str, frame: dict[str, Any]) -> None:
+        """``frame`` to every client of a game; a client that cannot be reached leaves."""
+        for listener in list(self.listeners.get(game_id, ())):
             try:
                 await listener(frame)
             except Exception:
-                self.unsubscribe(table.id, listener)
+                self.leave(game_id, listener)
 
     def is_thinking(self, table: Table) -> bool:
         return table.id in self.tasks and table.computer_to_move()
@@ -322,12 +391,19 @@ class Rooms:
 
 def make_computer(game: Any, level: str, seed: int) -> Any:
     """The computer player of a strength level (asobiba.ai.levels)."""
-    from ..ai.levels import make_agent
-
     return make_agent(game, level, seed)
 
 
-def _analyse(state: Any) -> dict[str, Any]:
-    from ..ai.hints import analyse
+def computer_failed(exc: Exception) -> ComputerFailed:
+    """What the clients of a game are told when its computer could not choose a move."""
+    detail = " ".join(f"{type(exc).__name__}: {exc}".split())
+    return ComputerFailed(Names(
+        f"コンピューターが手を選べませんでした（{detail}）。ページを読み込み直すともう一度考えます。"
+        "1手戻すこともできます。",
+        f"the computer could not choose a move ({detail}); reload the page to let it try again, "
+        "or take a move back",
+    ))
 
+
+def _analyse(state: Any) -> dict[str, Any]:
     return analyse(state, seed=0).to_json()

@@ -1,6 +1,6 @@
 """Who sits at each seat: a person (``{"type": "human"}``) or the computer at a strength level
-(``{"type": "computer", "level": "intro"}``). The five levels are the ones the site in seed 003 offers:
-入門・よわい・ふつう・つよい・最強.
+(``{"type": "computer", "level": "intro"}``). The five levels of :mod:`asobiba.ai.levels`:
+入門・よわい・ふつう・つよい・最強 (docs/ai.md).
 """
 
 from __future__ import annotations

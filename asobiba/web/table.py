@@ -3,24 +3,47 @@
 The table keeps every state from the start, so undo is "drop the last states" and replay frames are
 free. The rules it adds on top of the engines (docs/web.md, "Table rules"):
 
-* chance outcomes (the Dice Out set-up roll) are drawn by the server from a RNG seeded with the
+* chance outcomes (e.g. an opening roll of dice) are drawn by the server from a RNG seeded with the
   game's seed and the ply, so they are reproducible, and stored as actions like any move;
 * a human seat with exactly one legal action that moves no piece (a forced pass) plays it at once;
 * undo (1手戻す) takes back moves until at least one human move is gone and a human is to move
   again: against the computer that is your move and its reply; between people, one move;
-* resign (投了): the resigning seat ranks last, everyone else shares first place.
+* resign (投了): the resigning seat ranks last, everyone else shares first place;
+* a verb (a game's action besides moving, e.g. a declaration) is played when it is legal and
+  refused in both languages when it is not.
+
+Refusals are :class:`~asobiba.web.errors.Refused`, said in Japanese and English.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
-from ..core.errors import IllegalMoveError
+from ..core.descriptor import GameDescriptor, Names, Verb
 from ..core.game import CHANCE, Game, State, returns_from_ranks, sample_chance
+from ..core.match import EndReason
 from ..core.record import Record
+from ..core.registry import descriptor
+from .errors import Refused
 from .seats import is_computer, is_human
 from .store import FINISHED, PLAYING, StoredGame, StoredMove
+
+
+def game_over() -> Refused:
+    """The refusal of anything but undo once a game is over."""
+    return Refused(Names("対局は終わっています。", "the game is over"))
+
+
+def rules_result(game: GameDescriptor, state: State) -> dict[str, Any]:
+    """The result of a game the rules ended, with the engine's ``ending`` when the game names
+    its ways of ending (``end_reasons``)."""
+    result = {"ranks": state.ranks(), "returns": state.returns(), "reason": "rules"}
+    if game.end_reasons:
+        ending = cast(EndReason, state).reason
+        if ending in game.end_reasons:
+            result["ending"] = ending
+    return result
 
 
 class Table:
@@ -29,6 +52,7 @@ class Table:
     def __init__(self, stored: StoredGame, game: Game, start: State) -> None:
         self.id = stored.id
         self.game = game
+        self.descriptor = descriptor(game.id)
         self.seats = stored.seats
         self.seed = stored.seed
         self.source = stored.source
@@ -98,14 +122,46 @@ class Table:
         self.states.append(self.state.apply(action))
         self.actions.append(action)
 
+    def check_ply(self, ply: int | None) -> None:
+        """Refuse a move sent for another ply than the current one (the sender saw an old board)."""
+        if ply is not None and ply != self.plies:
+            raise Refused(Names(
+                f"この手は{ply}手目までの盤面に対して送られましたが、対局はもう{self.plies}手目まで"
+                "進んでいます。",
+                f"the move was sent for ply {ply} but the game is at ply {self.plies}",
+            ))
+
     def check_human_move(self, action: int) -> None:
-        """Raise IllegalMoveError unless a person may play ``action`` now."""
-        if self.finished:
-            raise IllegalMoveError("the game is over")
-        if not self.human_to_move():
-            raise IllegalMoveError("it is not a person's turn (the computer or the dice move now)")
+        """Raise Refused unless a person may play ``action`` now."""
+        self.check_human_turn()
         if action not in self.state.legal_actions():
-            raise IllegalMoveError(f"{self.describe(action)} is not legal here")
+            move = self.describe(action)
+            raise Refused(Names(f"{move} はこの局面では指せません。", f"{move} is not legal here"))
+
+    def check_human_turn(self) -> None:
+        """Raise Refused unless the game goes on and a person is to move."""
+        if self.finished:
+            raise game_over()
+        if not self.human_to_move():
+            raise Refused(Names(
+                "いまは人の番ではありません（コンピューターかダイスの番です）。",
+                "it is not a person's turn (the computer or the dice move now)",
+            ))
+
+    def verb_action(self, verb: Verb) -> int | None:
+        """The legal action that plays ``verb`` now, or None when the verb is not possible."""
+        state = self.state
+        return next(
+            (a for a in state.legal_actions() if state.action_to_notation(a) == verb.notation), None
+        )
+
+    def verb_shown(self, verb: Verb) -> bool:
+        """Whether the person to move sees the verb's button now (see :class:`Verb`)."""
+        if not self.human_to_move():
+            return False
+        if verb.shown is not None:
+            return verb.shown(self.state)
+        return self.verb_action(verb) is not None
 
     def describe(self, action: int) -> str:
         try:
@@ -136,9 +192,9 @@ class Table:
         return StoredMove(action, notation)
 
     def undo_target(self) -> int:
-        """How many plies remain after 1手戻す (raises IllegalMoveError if nothing can be undone)."""
+        """How many plies remain after 1手戻す (raises Refused if nothing can be undone)."""
         if self.result and self.result.get("reason") == "resign":
-            raise IllegalMoveError("a resigned game cannot be taken back")
+            raise Refused(Names("投了した対局は戻せません。", "a resigned game cannot be taken back"))
         keep = self.plies
         removed_human = False
         while keep > 0:
@@ -147,7 +203,7 @@ class Table:
             removed_human = removed_human or is_human(self.seats, mover)
             if removed_human and is_human(self.seats, self.states[keep].current_player):
                 return keep
-        raise IllegalMoveError("there is no move of yours to take back")
+        raise Refused(Names("戻せるあなたの手がありません。", "there is no move of yours to take back"))
 
     def truncate(self, keep: int) -> None:
         del self.states[keep + 1 :]
@@ -160,12 +216,13 @@ class Table:
     def resign(self) -> int:
         """The seat that resigns now: the person to move, else the only person at the table."""
         if self.finished:
-            raise IllegalMoveError("the game is over")
+            raise game_over()
         seat = self.to_move()
         if seat is None or not is_human(self.seats, seat):
             humans = [i for i in range(len(self.seats)) if is_human(self.seats, i)]
             if len(humans) != 1:
-                raise IllegalMoveError("only the person to move can resign now")
+                raise Refused(Names("いま投了できるのは手番の人だけです。",
+                                    "only the person to move can resign now"))
             seat = humans[0]
         n = len(self.seats)
         ranks = [n if i == seat else 1 for i in range(n)]
@@ -180,15 +237,7 @@ class Table:
         return seat
 
     def _settle(self) -> None:
-        """Finish the game when the engine says it is over; keep the engine's ``reason`` for the
-        end when it gives one (Dice Out: exit, dice_out, own_dice_out, declared, repetition, …)."""
+        """Finish the game when the engine says it is over (see :func:`rules_result`)."""
         if self.state.is_terminal:
             self.status = FINISHED
-            self.result = {
-                "ranks": self.state.ranks(),
-                "returns": self.state.returns(),
-                "reason": "rules",
-            }
-            ending = getattr(self.state, "reason", None)
-            if isinstance(ending, str) and ending:
-                self.result["ending"] = ending
+            self.result = rules_result(self.descriptor, self.state)

@@ -1,17 +1,20 @@
 """What clients see of a table (docs/web.md, "Game JSON" and "state frame").
 
-Boards are rendered on the server by each game's ``svg.render_svg`` and sent as SVG text; the page
-only toggles classes (``legal``, ``selected``, ``hint``) on the cells, found by their ``data-cell``.
-Cells are named in the game's web notation: Dice Out ``"b1"``, Diamond Game ``"q,r"``.
+Boards are drawn on the server by the game descriptor's ``render_svg`` and sent as SVG text; the
+page only toggles classes (``legal``, ``selected``, ``hint``) on the cells, found by their
+``data-cell``. Cells are named as ``describe_action`` names them (a list of numbers becomes
+``"q,r"``), and a move's path comes from the descriptor's ``move_paths`` when it declares them.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
+from ..core.descriptor import SvgRenderer
 from ..core.game import CHANCE, State
+from ..core.registry import descriptor, make_game
+from .errors import NotAtTable
 from .seats import LEVELS
 from .table import Table
 
@@ -29,9 +32,9 @@ def move_cells(state: State, action: int) -> dict[str, Any]:
     """The cells a move touches: ``from``, ``to`` and the hop-by-hop ``path`` (from first)."""
     described = state.describe_action(action)
     origin, target = cell_name(described.get("from")), cell_name(described.get("to"))
-    path_of = getattr(state, "move_path", None)
-    if path_of is not None and origin is not None:
-        path = [cell_name(c) for c in path_of(action)]
+    paths = descriptor(state.game.id).move_paths
+    if paths is not None and origin is not None:
+        path = paths(state, action)
     else:
         path = [c for c in (origin, target) if c is not None]
     return {
@@ -43,12 +46,21 @@ def move_cells(state: State, action: int) -> dict[str, Any]:
     }
 
 
-def _renderer(game_id: str) -> Callable[..., str]:
-    return importlib.import_module(f"asobiba.games.{game_id}.svg").render_svg
+def renderer(game_id: str) -> SvgRenderer:
+    """The game's board picture; a game without one cannot be played at the web table."""
+    draw = descriptor(game_id).render_svg
+    if draw is None:
+        raise NotAtTable(f"{game_id} has no board picture, so it cannot be played at the web table")
+    return draw
 
 
 def render_board(state: State, last_move: int | None, highlights: Iterable[str] = ()) -> str:
-    return _renderer(state.game.id)(state, highlights=tuple(highlights), last_move=last_move)
+    return renderer(state.game.id)(state, highlights=tuple(highlights), last_move=last_move)
+
+
+def listed(entry: dict[str, Any]) -> dict[str, Any]:
+    """A game of the store's listing as clients see it: with its seat names (``players``)."""
+    return {**entry, "players": list(make_game(entry["game"], entry["options"]).player_names)}
 
 
 def seat_names(table: Table) -> list[str]:
@@ -106,21 +118,36 @@ def full(table: Table, thinking: bool = False) -> dict[str, Any]:
     data = summary(table)
     state = table.state
     last = table.actions[-1] if table.actions else None
-    legal = []
-    if table.human_to_move():
-        legal = [move_cells(state, a) for a in state.legal_actions()]
     data.update(
         {
-            "name": {"ja": table.game.name_ja, "en": table.game.name_en},
+            "name": table.descriptor.name.to_json(),
             "svg": render_board(state, last),
-            "legal": legal,
+            "legal": _legal(table),
             "last": _last(table),
             "turn": _turn(table),
             "thinking": thinking,
             "levels": LEVELS,
+            "verbs": [
+                {"id": verb.id, "label": verb.label.to_json()}
+                for verb in table.descriptor.verbs
+                if table.verb_shown(verb)
+            ],
         }
     )
     return data
+
+
+def _legal(table: Table) -> list[dict[str, Any]]:
+    """The moves of the person to move (none on the computer's turn), each with the id of the verb
+    it plays (``"verb"``, None for an ordinary move)."""
+    if not table.human_to_move():
+        return []
+    state = table.state
+    verbs = {verb.notation: verb.id for verb in table.descriptor.verbs}
+    return [
+        {**move_cells(state, action), "verb": verbs.get(state.action_to_notation(action))}
+        for action in state.legal_actions()
+    ]
 
 
 def _turn(table: Table) -> str | None:

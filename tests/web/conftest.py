@@ -65,19 +65,19 @@ class Server:
     """``asobiba.web.server.serve`` in a subprocess on 127.0.0.1 and a free port.
 
     The solver's tables directory is an empty one next to the database (``XDG_DATA_HOME``), so no
-    test hashes or uses a real table; ``fake_tables=True`` serves with ``fake_tables.FakeSolver``."""
+    test hashes or uses a real table; ``fake_solutions=True`` serves with ``fake_solutions.FakeSolutions``."""
 
-    def __init__(self, db: Path, *, fake_tables: bool = False) -> None:
+    def __init__(self, db: Path, *, fake_solutions: bool = False) -> None:
         self.db = db
-        self.fake_tables = fake_tables
+        self.fake_solutions = fake_solutions
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Server:
-        if self.fake_tables:
+        if self.fake_solutions:
             code = (f"import sys; sys.path.insert(0, {str(Path(__file__).parent.parent)!r}); "
-                    f"from web.fake_tables import serve; serve({self.port}, {str(self.db)!r})")
+                    f"from web.fake_solutions import serve; serve({self.port}, {str(self.db)!r})")
         else:
             code = f"from asobiba.web.server import serve; serve('127.0.0.1', {self.port}, {str(self.db)!r})"
         env = {**os.environ, "XDG_DATA_HOME": str(self.db.parent / "xdg-data")}
@@ -128,9 +128,9 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 
 @pytest.fixture
-def fake_table_server(tmp_path: Path) -> Iterator[Server]:
-    """A server whose Dice Out table builds are quick fakes that advance by themselves."""
-    srv = Server(tmp_path / "served.sqlite3", fake_tables=True).start()
+def fake_solutions_server(tmp_path: Path) -> Iterator[Server]:
+    """A server whose solution table builds are quick fakes that advance by themselves."""
+    srv = Server(tmp_path / "served.sqlite3", fake_solutions=True).start()
     yield srv
     srv.kill()
 

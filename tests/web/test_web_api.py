@@ -1,4 +1,4 @@
-"""The HTTP contract of the web table (issue items 5 and 6; docs/web.md)."""
+"""The HTTP contract of the web table (docs/web.md, "HTTP API")."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from fastapi.testclient import TestClient
 
 from asobiba.core.game import sample_chance
 from asobiba.core.record import Record
-from asobiba.core.registry import make_game
+from asobiba.core.registry import descriptor, make_game
+from asobiba.web.catalog import catalog
 
 HUMAN = {"type": "human"}
 
@@ -37,13 +38,37 @@ def engine_state(data: dict):
 def test_catalog_offers_both_games_with_option_specs_and_levels(client: TestClient) -> None:
     data = client.get("/api/catalog").json()
     games = {g["id"]: g for g in data["games"]}
-    assert set(games) == {"diamond", "diceout"}
+    assert set(games) == {"diamond", "diceout"}  # the games whose descriptors are at the web table
     diamond_names = {o["name"] for o in games["diamond"]["options"]}
     assert {"players", "king", "pieces", "long_jump", "goal_block"} <= diamond_names
     assert {"rows", "declare", "first"} <= {o["name"] for o in games["diceout"]["options"]}
     assert 'data-cell="0,0"' in games["diamond"]["preview"]
     assert [lv["id"] for lv in data["levels"]] == ["intro", "weak", "normal", "strong", "strongest"]
     assert data["levels"][0]["ja"] == "入門"
+
+
+def test_catalog_entries_are_read_from_the_descriptors(client: TestClient) -> None:
+    games = {g["id"]: g for g in client.get("/api/catalog").json()["games"]}
+    for game_id, entry in games.items():
+        declared = descriptor(game_id)
+        assert entry["name"] == declared.name.to_json()
+        assert entry["lobby"]["tagline"] == declared.lobby.tagline.to_json()
+        assert entry["lobby"]["options"] == list(declared.lobby.options)
+        assert entry["lobby"]["defaults"] == dict(declared.lobby.defaults)
+        setup = make_game(game_id, entry["lobby"]["defaults"])  # the lobby starts from its defaults
+        assert entry["setup"]["players"] == list(setup.player_names)
+        assert set(entry["setup"]["players"]) <= set(entry["seats"])
+    diceout = games["diceout"]
+    assert diceout["seats"]["white"] == {"ja": "白", "en": "White"}
+    assert {"id": "declare", "label": {"ja": "ダイスアウト！", "en": "Dice Out!"}} in diceout["verbs"]
+    assert diceout["end_reasons"]["declared"]["en"] == "Dice Out was declared."
+    assert diceout["solutions"] == {"option": "rows"}
+    assert games["diamond"]["solutions"] is None and games["diamond"]["verbs"] == []
+
+
+def test_the_catalog_is_built_once(client: TestClient) -> None:
+    assert catalog() is catalog()
+    assert client.get("/api/catalog").json() == client.get("/api/catalog").json()
 
 
 def test_setup_reports_players_and_rejects_bad_options(client: TestClient) -> None:
@@ -68,7 +93,7 @@ def test_dice_out_opening_roll_is_seeded_and_stored_as_a_move(client: TestClient
     a = create(client, "diceout", seats=[HUMAN, HUMAN], seed=11)
     b = create(client, "diceout", seats=[HUMAN, HUMAN], seed=11)
     moves_a = client.get(f"/api/games/{a}").json()["moves"]
-    assert len(moves_a) == 1 and moves_a[0].startswith("setup ")
+    assert len(moves_a) == 1 and moves_a[0].startswith("roll ")
     assert client.get(f"/api/games/{b}").json()["moves"] == moves_a
     state = make_game("diceout").new_state()
     expected = state.action_to_notation(sample_chance(state, random.Random("11/0")))
@@ -118,6 +143,23 @@ def test_bad_moves_get_a_clear_error_and_change_nothing(
     assert r.status_code == 400
     assert message in r.json()["error"]
     assert client.get(f"/api/games/{gid}").json() == before
+
+
+def test_refusals_people_read_come_in_both_languages(client: TestClient) -> None:
+    gid = create(client, "diamond", {}, [HUMAN, HUMAN])
+    illegal = client.post(f"/api/games/{gid}/moves", json={"action": 10**9}).json()
+    assert illegal["text"]["en"] == illegal["error"]
+    assert "この局面では指せません" in illegal["text"]["ja"]
+    state = engine_state(client.get(f"/api/games/{gid}").json())
+    stale = client.post(f"/api/games/{gid}/moves", json={"action": state.legal_actions()[0], "ply": 5})
+    assert stale.json()["error"] == "the move was sent for ply 5 but the game is at ply 0"
+    assert "5手目" in stale.json()["text"]["ja"] and "0手目" in stale.json()["text"]["ja"]
+    undo = client.post(f"/api/games/{gid}/undo").json()
+    assert undo["text"] == {
+        "ja": "戻せるあなたの手がありません。", "en": "there is no move of yours to take back",
+    }
+    syntax = client.post(f"/api/games/{gid}/moves", json={"move": ""}).json()
+    assert "text" not in syntax  # said in English only: a script's mistake, not a person's
 
 
 def test_malformed_json_stale_ply_and_computer_turn_are_refused(client: TestClient) -> None:
@@ -236,17 +278,40 @@ def test_game_list_filters_by_status(client: TestClient) -> None:
     assert client.get("/api/games?status=odd").status_code == 400
 
 
-def test_manual_dice_out_is_declared_with_the_button_command(
-    client: TestClient, declarable_line
-) -> None:
+def test_manual_dice_out_is_declared_with_the_verb(client: TestClient, declarable_line) -> None:
     gid = create(client, "diceout", {"declare": "manual"}, [HUMAN, HUMAN], seed=5)
-    r = client.post(f"/api/games/{gid}/declare")
-    assert r.status_code == 400 and "Dice Out" in r.json()["error"]
+    r = client.post(f"/api/games/{gid}/verbs/declare")
+    assert r.status_code == 400
+    assert r.json() == {
+        "error": "There is no Dice Out to declare now.",
+        "text": {
+            "ja": "いま宣言できるダイスアウトはありません。", "en": "There is no Dice Out to declare now.",
+        },
+    }
     for action in declarable_line(5):
         assert client.post(f"/api/games/{gid}/moves", json={"action": action}).status_code == 200
     declarer = client.get(f"/api/games/{gid}").json()["to_move"]
-    data = client.post(f"/api/games/{gid}/declare").json()
+    data = client.post(f"/api/games/{gid}/verbs/declare").json()
     assert data["status"] == "finished"
     assert data["moves"][-1] == "declare"
     assert data["result"]["ranks"][data["players"].index(declarer)] == 1
     assert data["result"]["ending"] == "declared"
+    again = client.post(f"/api/games/{gid}/verbs/declare")
+    assert again.status_code == 400 and again.json()["text"]["ja"] == "対局は終わっています。"
+
+
+def test_unknown_verbs_are_404(client: TestClient) -> None:
+    gid = create(client, "diamond", {}, [HUMAN, HUMAN])
+    r = client.post(f"/api/games/{gid}/verbs/declare")
+    assert r.status_code == 404 and r.json()["error"] == "diamond has no verb 'declare' (its verbs: none)"
+    dice = create(client, "diceout", {}, [HUMAN, HUMAN])
+    r = client.post(f"/api/games/{dice}/verbs/jump")
+    assert r.status_code == 404 and "declare, pass" in r.json()["error"]
+    assert client.post("/api/games/nope/verbs/declare").status_code == 404
+
+
+def test_game_list_names_the_seats(client: TestClient) -> None:
+    create(client, "diamond", {"players": 3}, [HUMAN, HUMAN, HUMAN])
+    create(client, "diceout", {}, [HUMAN, HUMAN])
+    listed = {g["game"]: g["players"] for g in client.get("/api/games").json()}
+    assert listed == {"diamond": ["red", "yellow", "green"], "diceout": ["red", "white"]}

@@ -1,4 +1,5 @@
-"""Live tables: the computer thinks in a worker thread, and undo drops a move being computed."""
+"""Live tables: the computer thinks in a worker thread, undo drops a move being computed, a failing
+computer is reported, and what a game holds is released when nobody needs it."""
 
 from __future__ import annotations
 
@@ -59,3 +60,85 @@ def test_undo_while_the_computer_thinks_drops_its_move(client: TestClient, gated
     gated.gate.set()
     time.sleep(0.2)
     assert client.get(f"/api/games/{gid}").json()["moves"] == []
+
+
+class FirstLegal:
+    """Plays the first legal action at once."""
+
+    def choose(self, state) -> int:
+        return state.legal_actions()[0]
+
+
+class Failing:
+    """A computer player that cannot choose."""
+
+    def choose(self, state) -> int:
+        raise RuntimeError("the search ran\nout of luck")
+
+
+def frames_until(ws, predicate, limit: int = 20) -> list[dict]:
+    """The frames a socket receives up to the first one for which ``predicate`` holds."""
+    frames = []
+    for _ in range(limit):
+        frames.append(ws.receive_json())
+        if predicate(frames[-1]):
+            return frames
+    raise AssertionError(f"expected frame did not arrive: {frames}")
+
+
+def settled(frame: dict) -> bool:
+    """A state frame after the computer's reply, with nobody thinking."""
+    return frame["type"] == "state" and frame["game"]["plies"] >= 2 and not frame["game"]["thinking"]
+
+
+def test_a_computer_that_fails_is_reported_to_every_client(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(rooms, "make_computer", lambda game, level, seed: Failing())
+    seats = [{"type": "human"}, {"type": "computer", "level": "normal"}]
+    gid = client.post("/api/games", json={"game": "diamond", "seats": seats}).json()["id"]
+    with client.websocket_connect(f"/ws/games/{gid}") as ws, \
+            client.websocket_connect(f"/ws/games/{gid}") as watcher:
+        ws.receive_json()
+        watcher.receive_json()
+        ws.send_text('{"type": "move", "move": "e5-f4"}')
+        for socket in (ws, watcher):
+            *states, error = frames_until(socket, lambda f: f["type"] == "error")
+            assert "RuntimeError: the search ran out of luck" in error["message"]
+            assert error["text"]["ja"].startswith("コンピューターが手を選べませんでした")
+            assert "reload the page" in error["text"]["en"]
+            last = states[-1]["game"]  # the game does not pretend the computer still thinks
+            assert last["turn"] == "computer" and last["thinking"] is False and last["plies"] == 1
+
+        monkeypatch.setattr(rooms, "make_computer", lambda game, level, seed: FirstLegal())
+        with client.websocket_connect(f"/ws/games/{gid}") as again:  # reloading lets it try again
+            frames_until(again, settled)
+    assert client.get(f"/api/games/{gid}").json()["to_move"] == "red"
+
+
+def test_what_a_game_holds_is_released_when_its_last_client_leaves(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(rooms, "make_computer", lambda game, level, seed: FirstLegal())
+    live = client.app.state.rooms
+    seats = [{"type": "human"}, {"type": "computer", "level": "normal"}]
+    gid = client.post("/api/games", json={"game": "diamond", "seats": seats}).json()["id"]
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        ws.receive_json()
+        ws.send_text('{"type": "move", "move": "e5-f4"}')
+        frames_until(ws, settled)
+        wait_for(lambda: gid not in live.tasks)
+        assert gid in live.agents and gid in live.listeners
+    wait_for(lambda: gid not in live.listeners)
+    assert gid not in live.agents and gid not in live.locks
+    assert gid in live.tables  # an unfinished game stays live: the rooms drive it
+
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        ws.receive_json()
+        ws.send_text('{"type": "resign"}')
+        assert ws.receive_json()["game"]["status"] == "finished"
+        assert gid in live.tables  # watched
+    wait_for(lambda: gid not in live.listeners)
+    assert gid not in live.tables and gid not in live.agents and gid not in live.locks
+    assert client.get(f"/api/games/{gid}").json()["status"] == "finished"  # read afresh
+    assert gid not in live.tables

@@ -40,7 +40,7 @@ def test_state_frame_on_connect_carries_board_and_legal_moves(client: TestClient
 
 
 def test_a_move_is_broadcast_and_the_computer_reply_follows(client: TestClient) -> None:
-    gid = new_game(client, "diceout", [HUMAN, INTRO], {"first": "red"})
+    gid = new_game(client, "diceout", [HUMAN, INTRO], {"first": "red", "placement": "rolled"})
     with client.websocket_connect(f"/ws/games/{gid}") as ws, \
             client.websocket_connect(f"/ws/games/{gid}") as watcher:
         view = ws.receive_json()["game"]
@@ -67,17 +67,51 @@ def test_errors_come_back_as_error_frames_and_change_nothing(client: TestClient)
             ('{"type": "move", "move": "q1-a1"}', "q1-a1"),
             ('{"type": "move", "action": 5, "ply": 9}', "ply"),
             ('{"type": "undo"}', "take back"),
+            ('{"type": "verb"}', "'verb' must be"),
+            ('{"type": "verb", "verb": "declare"}', "no verb 'declare'"),
         ]:
             ws.send_text(text)
             frame = ws.receive_json()
             assert frame["type"] == "error", text
             assert words in frame["message"], (text, frame)
+        ws.send_text('{"type": "move", "action": 5, "ply": 9}')
+        assert ws.receive_json()["text"]["ja"].startswith("この手は9手目までの盤面")
         ws.send_text('{"type": "sync"}')
         assert ws.receive_json()["game"]["moves"] == []
 
 
+def test_verbs_in_the_state_frame_and_by_frame(client: TestClient, declarable_line) -> None:
+    """Dice Out's declaration is on the table on every turn under declare=manual (pressing it
+    when nothing can be declared is refused in both languages); "pass" only while it is legal."""
+    gid = new_game(client, "diceout", [HUMAN, HUMAN], {"declare": "manual"})
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        view = ws.receive_json()["game"]
+        assert view["verbs"] == [{"id": "declare", "label": {"ja": "ダイスアウト！", "en": "Dice Out!"}}]
+        assert all(move["verb"] is None for move in view["legal"])
+        ws.send_text('{"type": "verb", "verb": "declare"}')
+        refused = ws.receive_json()
+        assert refused["type"] == "error"
+        assert refused["text"]["ja"] == "いま宣言できるダイスアウトはありません。"
+    plain = new_game(client, "diceout", [HUMAN, HUMAN])
+    with client.websocket_connect(f"/ws/games/{plain}") as ws:
+        assert ws.receive_json()["game"]["verbs"] == []  # declare=auto: nobody declares
+
+    body = {"game": "diceout", "options": {"declare": "manual"}, "seats": [HUMAN, HUMAN], "seed": 5}
+    ready = client.post("/api/games", json=body).json()["id"]
+    for action in declarable_line(5):
+        client.post(f"/api/games/{ready}/moves", json={"action": action})
+    with client.websocket_connect(f"/ws/games/{ready}") as ws:
+        view = ws.receive_json()["game"]
+        declares = [move for move in view["legal"] if move["verb"] == "declare"]
+        assert len(declares) == 1 and declares[0]["from"] is None
+        ws.send_text('{"type": "verb", "verb": "declare"}')
+        done = receive_until(ws, lambda f: f["type"] == "state")["game"]
+    assert done["status"] == "finished" and done["result"]["ending"] == "declared"
+    assert done["verbs"] == []
+
+
 def test_hint_frame_names_a_legal_move_with_reasons(client: TestClient) -> None:
-    gid = new_game(client, "diceout", [HUMAN, HUMAN], {"first": "red"})
+    gid = new_game(client, "diceout", [HUMAN, HUMAN], {"first": "red", "placement": "rolled"})
     with client.websocket_connect(f"/ws/games/{gid}") as ws:
         view = ws.receive_json()["game"]
         ws.send_text('{"type": "hint"}')

@@ -1,0 +1,52 @@
+"""How the web table's refusals reach people (docs/web.md, "Errors").
+
+Every refusal is an :class:`~asobiba.core.errors.AsobibaError` with a one-line English message,
+sent as ``error`` (HTTP bodies) or ``message`` (WebSocket frames). When the server can also say it
+in Japanese the error is :class:`Explained`, and the answer carries ``text: {"ja", "en"}`` beside
+the one line, for the page to show in its language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.descriptor import Names
+from ..core.errors import AsobibaError, IllegalMoveError
+
+
+class NotFound(AsobibaError):
+    """A game, verb or solution table that does not exist (HTTP 404)."""
+
+
+class GameNotFound(NotFound):
+    """No game with this id."""
+
+
+class NotAtTable(AsobibaError):
+    """A game the web table cannot show: its descriptor declares no board picture (HTTP 400)."""
+
+
+class Explained(AsobibaError):
+    """An error said in both languages; its one line is the English."""
+
+    def __init__(self, text: Names) -> None:
+        super().__init__(text.en)
+        self.text = text
+
+
+class Refused(Explained, IllegalMoveError):
+    """A request the table turns down (HTTP 400, or an error frame to the sender)."""
+
+
+class ComputerFailed(Explained):
+    """The computer could not choose a move (an error frame to every client of the game)."""
+
+
+def translations(exc: AsobibaError) -> dict[str, Any]:
+    """``{"text": {"ja", "en"}}`` for an error said in both languages, else nothing."""
+    return {"text": exc.text.to_json()} if isinstance(exc, Explained) else {}
+
+
+def error_frame(exc: AsobibaError) -> dict[str, Any]:
+    """The WebSocket ``error`` frame for an error."""
+    return {"type": "error", "message": str(exc), **translations(exc)}
