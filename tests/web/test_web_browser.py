@@ -91,7 +91,8 @@ def dice_out_choice(state, rng: random.Random) -> int:
 
 
 def test_complete_dice_out_game_against_the_computer(page, server, shots: Path) -> None:
-    body = {"game": "diceout", "options": {"first": "red"}, "seats": [HUMAN, INTRO], "seed": 2}
+    options = {"first": "red", "placement": "rolled"}  # the dice stand as rolled: moves from the start
+    body = {"game": "diceout", "options": options, "seats": [HUMAN, INTRO], "seed": 2}
     gid = server.api("POST", "/api/games", json=body).json()["id"]
     page.goto(f"{server.url}/game/{gid}")
     page.wait_for_selector(".setup-roll .roll-die")
@@ -262,15 +263,41 @@ def test_two_player_diamond_and_phone_width(browser, server, shots: Path) -> Non
 
 
 def test_dice_out_declaration_button(page, server, declarable_line) -> None:
+    body = {"game": "diceout", "options": {"declare": "manual"}, "seats": [HUMAN, HUMAN], "seed": 5}
+    early = server.api("POST", "/api/games", json=body).json()["id"]
+    page.goto(f"{server.url}/game/{early}")
+    declare = page.locator("[data-action=verb][data-verb=declare]")
+    declare.click()  # on the table from the first turn; nothing to declare yet
+    page.wait_for_selector(".toast:not([hidden])")
+    assert page.locator(".toast").inner_text() == "いま宣言できるダイスアウトはありません。"
+
     gid, declarer = server.diceout_after({"declare": "manual"}, 5, declarable_line(5))
     page.goto(f"{server.url}/game/{gid}")
-    page.wait_for_selector("[data-action=declare]:not([disabled])")
-    assert page.locator("[data-action=declare]").inner_text() == "ダイスアウト！"
-    page.click("[data-action=declare]")
+    assert declare.inner_text() == "ダイスアウト！"
+    declare.click()
     page.wait_for_selector("#result-dialog[open]")
+    assert page.locator("[data-role=ending]").inner_text() == "ダイスアウトが宣言されました。"
     data = server.api("GET", f"/api/games/{gid}").json()
     assert data["moves"][-1] == "declare"
     assert data["result"]["ranks"][data["players"].index(declarer)] == 1
+
+
+def test_dice_out_placing_with_buttons(page, server) -> None:
+    """Placing the rolled dice touches no cell: each way to place them is a button."""
+    body = {"game": "diceout", "options": {"first": "red"}, "seats": [HUMAN, HUMAN], "seed": 8}
+    gid = server.api("POST", "/api/games", json=body).json()["id"]
+    page.goto(f"{server.url}/game/{gid}")
+    page.wait_for_selector("[data-action=move]")
+    data = server.api("GET", f"/api/games/{gid}").json()
+    state = engine_state(data)
+    choices = sorted(state.action_to_notation(a) for a in state.legal_actions())
+    shown = page.eval_on_selector_all("[data-action=move]", "els => els.map(e => e.dataset.move)")
+    assert sorted(shown) == choices and all(c.startswith("place ") for c in choices)
+    mover = {"red": "赤", "white": "白"}[data["to_move"]]
+    assert page.locator(".status").inner_text() == f"{mover}の番です。下のボタンから選んでください。"
+    page.click(f'[data-action=move][data-move="{choices[-1]}"]')
+    page.wait_for_function("() => document.querySelectorAll('[data-role=moves] li').length >= 2")
+    assert server.api("GET", f"/api/games/{gid}").json()["moves"][1] == choices[-1]
 
 
 def test_games_list_and_record_upload(page, server, tmp_path: Path) -> None:
@@ -292,7 +319,8 @@ def test_games_list_and_record_upload(page, server, tmp_path: Path) -> None:
 
 
 def test_keyboard_play(page, server) -> None:
-    body = {"game": "diceout", "options": {"first": "red"}, "seats": [HUMAN, HUMAN], "seed": 8}
+    options = {"first": "red", "placement": "rolled"}
+    body = {"game": "diceout", "options": options, "seats": [HUMAN, HUMAN], "seed": 8}
     gid = server.api("POST", "/api/games", json=body).json()["id"]
     page.goto(f"{server.url}/game/{gid}")
     data = settle(page, server, gid)
@@ -314,7 +342,8 @@ def test_server_restart_mid_game(page, server_factory, tmp_path: Path) -> None:
     """Kill the server mid-game, start it on the same database: the page reconnects, nothing lost."""
     first = server_factory(tmp_path / "restart.sqlite3").start()
     try:
-        body = {"game": "diceout", "options": {"first": "red"}, "seats": [HUMAN, INTRO], "seed": 6}
+        options = {"first": "red", "placement": "rolled"}
+        body = {"game": "diceout", "options": options, "seats": [HUMAN, INTRO], "seed": 6}
         gid = first.api("POST", "/api/games", json=body).json()["id"]
         page.goto(f"{first.url}/game/{gid}")
         data = settle(page, first, gid)

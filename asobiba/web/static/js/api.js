@@ -1,11 +1,14 @@
-// Small helpers for the HTTP API (docs/web.md). Errors come back as {error: "one line"}.
+// Small helpers for the HTTP API (docs/web.md). Errors come back as {error: "one line"}, with
+// text: {ja, en} when the server says it in both languages; an ApiError carries the page's language.
+
+import { pick } from "./i18n.js";
 
 export class ApiError extends Error {}
 
 async function handle(response) {
   const text = await response.text();
   const data = text ? JSON.parse(text) : null;
-  if (!response.ok) throw new ApiError(data?.error ?? `HTTP ${response.status}`);
+  if (!response.ok) throw new ApiError(pick(data?.text) || data?.error || `HTTP ${response.status}`);
   return data;
 }
 

@@ -1,12 +1,13 @@
 // The list of games: unfinished ones to continue, finished ones to replay, and opening a record file.
 
 import { getJSON, postJSON } from "./api.js";
+import { loadCatalog, seatName } from "./catalog.js";
 import { clear, h, link } from "./dom.js";
-import { colorName, pick, t, when } from "./i18n.js";
+import { pick, t, when } from "./i18n.js";
 
 export function gamesPage(root, navigate) {
   let games = [];
-  let names = {};
+  let entries = {};
   let levels = {};
   let error = null;
   const el = h("section", { class: "games" });
@@ -14,15 +15,16 @@ export function gamesPage(root, navigate) {
 
   function item(g) {
     const href = g.status === "playing" ? `/game/${g.id}` : `/replay/${g.id}`;
-    const winners = g.result ? g.seats.map((_, i) => i).filter((i) => g.result.ranks[i] === 1) : [];
-    const players = g.options.colors ?? (g.game === "diceout" ? ["red", "white"] : []);
+    const entry = entries[g.game];
+    const winners = g.result ? g.players.filter((_, i) => g.result.ranks[i] === 1) : [];
     return h("li", { "data-id": g.id },
-      link(href, pick(names[g.game]) || g.game),
+      link(href, pick(entry?.name) || g.game),
       " ",
       h("span", { class: "muted" },
         opponent(g), " · ", t("games.plies", { n: g.plies }), " · ", when(g.updated),
-        winners.length && players.length
-          ? ` · ${t("games.winner", { color: winners.map((i) => colorName(players[i])).join("・") })}` : ""));
+        winners.length
+          ? ` · ${t("games.winner", { color: winners.map((seat) => seatName(entry, seat)).join("・") })}`
+          : ""));
   }
 
   function opponent(g) {
@@ -59,8 +61,8 @@ export function gamesPage(root, navigate) {
   }
 
   (async () => {
-    const catalog = await getJSON("/api/catalog");
-    names = Object.fromEntries(catalog.games.map((g) => [g.id, g.name]));
+    const catalog = await loadCatalog();
+    entries = Object.fromEntries(catalog.games.map((g) => [g.id, g]));
     levels = Object.fromEntries(catalog.levels.map((l) => [l.id, l]));
     games = await getJSON("/api/games");
     render();

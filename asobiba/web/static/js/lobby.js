@@ -7,7 +7,7 @@ import { clear, h, link } from "./dom.js";
 import { colorName, pick, t, when } from "./i18n.js";
 import { launch } from "./launch.js";
 import { choiceControl, MAIN_OPTIONS, optionField } from "./options.js";
-import { tablePanel } from "./tables.js";
+import { solutionsPanel, variantOf } from "./solutions.js";
 
 const GAME_KEY = "asobiba.lobby.game";
 const DEFAULT_SETTINGS = { opponent: "computer", level: "normal", firstSeat: "you", starter: "roll" };
@@ -36,7 +36,7 @@ export function lobbyPage(root) {
   let choices = loadChoices(gameId);
   let check = { error: null, setup: null };
   let resumable = [];
-  const tables = tablePanel();
+  const solutions = solutionsPanel();
 
   const el = h("section", { class: "lobby" });
   root.replaceChildren(el);
@@ -144,17 +144,11 @@ export function lobbyPage(root) {
     }
   }
 
-  /** Dice Out's board size as set (the perfect-play table panel follows it). */
-  function diceoutRows(game) {
-    const spec = game.options.find((s) => s.name === "rows");
-    return check.setup?.options.rows ?? choices.options.rows ?? spec?.default ?? 5;
-  }
-
   function render() {
     if (!catalog) return;
     const game = catalog.games.find((g) => g.id === gameId) ?? catalog.games[0];
     gameId = game.id;
-    if (game.id === "diceout") tables.show(diceoutRows(game));
+    if (game.solutions) solutions.show(game.id, variantOf(game, check.setup?.options ?? rulesToSend()));
     const { primary, more } = ruleFields(game);
     const seats = check.setup?.players ?? [];
     const startButton = h(
@@ -195,7 +189,7 @@ export function lobbyPage(root) {
         more.length
           ? h("details", { class: "more" }, h("summary", {}, t("lobby.more")), h("div", { class: "fields" }, more))
           : null,
-        game.id === "diceout" ? tables.el : null,
+        game.solutions ? solutions.el : null,
         h(
           "div",
           { class: "start-row" },
@@ -237,5 +231,5 @@ export function lobbyPage(root) {
     await validate();
   })();
 
-  return { refresh: render, destroy: () => tables.destroy() };
+  return { refresh: render, destroy: () => solutions.destroy() };
 }

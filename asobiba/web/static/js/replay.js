@@ -3,6 +3,7 @@
 
 import { getJSON } from "./api.js";
 import { animatePath, mountSvg } from "./board.js";
+import { gameEntry, seatName } from "./catalog.js";
 import { clear, h, link } from "./dom.js";
 import { pick, t } from "./i18n.js";
 import { historyText } from "./table.js";
@@ -11,6 +12,7 @@ const SYMBOLS = { first: "⏮", prev: "◀", next: "▶", last: "⏭" };
 
 export function replayPage(root, gameId) {
   let game = null;
+  let entry = null; // the game's catalog entry (null for a game the catalog does not offer)
   let history = [];
   let ply = 0; // the position shown
   let wanted = 0; // the position asked for (clicks may run ahead of the drawing)
@@ -68,7 +70,7 @@ export function replayPage(root, gameId) {
 
   function render() {
     if (!game) return;
-    titleEl.textContent = `${t("replay.title")} — ${pick(game.name)}`;
+    titleEl.textContent = `${t("replay.title")} — ${pick(entry?.name) || game.game}`;
     counterEl.textContent = t("replay.ply", { ply, plies: history.length });
     slider.max = String(history.length);
     slider.value = String(ply);
@@ -83,9 +85,9 @@ export function replayPage(root, gameId) {
     playOn.textContent = t("btn.play");
     playOn.hidden = game.status !== "playing";
     clear(movesEl).append(
-      ...history.map((entry, i) =>
-        h("li", { class: i === ply - 1 ? "current" : "", onclick: () => go(i + 1), "data-player": entry.player },
-          historyText(entry)),
+      ...history.map((line, i) =>
+        h("li", { class: i === ply - 1 ? "current" : "", onclick: () => go(i + 1), "data-player": line.player },
+          historyText(line, (seat) => seatName(entry, seat))),
       ),
     );
     movesEl.querySelector(".current")?.scrollIntoView({ block: "nearest" });
@@ -103,7 +105,7 @@ export function replayPage(root, gameId) {
 
   (async () => {
     game = await getJSON(`/api/games/${gameId}`);
-    game.name = (await getJSON("/api/catalog")).games.find((g) => g.id === game.game)?.name ?? { ja: game.game, en: game.game };
+    entry = await gameEntry(game.game);
     history = game.history;
     go(0);
   })();

@@ -1,21 +1,25 @@
 // The table: a live game over its WebSocket (docs/web.md). The server is the referee and sends a
 // `state` frame after every change; the page shows the board it rendered, lets the person pick a
 // piece (its legal destinations get the class `legal`) and a destination, animates each move along
-// its path, and offers undo, hint, new game, resign, and the Dice Out declaration.
+// its path, and offers undo, hint, new game, resign, and the game's own verbs (buttons named by the
+// state frame). What the page knows of the game — seat names, ways of ending, solution tables —
+// comes from the catalog entry of the game.
 
 import { allCells, animatePath, cellEl, clearMarks, dieFace, mark, markPiece, mountSvg } from "./board.js";
+import { gameEntry, seatName } from "./catalog.js";
 import { clear, h, link } from "./dom.js";
-import { colorName, has, pick, t } from "./i18n.js";
+import { pick, t } from "./i18n.js";
 import { launch } from "./launch.js";
 import { rulesLine } from "./options.js";
-import { tablePanel } from "./tables.js";
+import { solutionsPanel, variantOf } from "./solutions.js";
 
-const SETUP_RE = /(\w+):(\d),(\d),(\d)/g;
+const ROLL_RE = /(\w+):(\d),(\d),(\d)/g;
 
-/** The opening roll from a set-up notation like "setup red:3,3,1 white:3,2,1 first:red". */
+/** An opening roll of three dice per seat from a chance notation such as
+ * "roll red:1,3,3 white:1,2,3 first:red" (or "setup …"); null for any other notation. */
 export function parseSetup(notation) {
-  if (!notation?.startsWith("setup")) return null;
-  const rolls = [...notation.matchAll(SETUP_RE)].map((m) => ({
+  if (!/^(roll|setup) /.test(notation ?? "")) return null;
+  const rolls = [...notation.matchAll(ROLL_RE)].map((m) => ({
     player: m[1],
     values: [Number(m[2]), Number(m[3]), Number(m[4])],
   }));
@@ -33,14 +37,15 @@ export function seatLabel(view, index) {
 }
 
 
-export function historyText(entry) {
-  if (entry.player === "chance") {
-    const setup = parseSetup(entry.notation);
-    if (!setup) return entry.notation;
-    const rolls = setup.rolls.map((r) => `${colorName(r.player)} ${r.values.join("")}`).join(" / ");
+/** One line of the move list; `nameOf(seat)` names a seat in the page's language. */
+export function historyText(line, nameOf) {
+  if (line.player === "chance") {
+    const setup = parseSetup(line.notation);
+    if (!setup) return line.notation;
+    const rolls = setup.rolls.map((r) => `${nameOf(r.player)} ${r.values.join("")}`).join(" / ");
     return `${t("moves.setup")}: ${rolls}`;
   }
-  return `${colorName(entry.player)}  ${entry.notation}`;
+  return `${nameOf(line.player)}  ${line.notation}`;
 }
 
 /** The lobby settings a game was made with (games made through the API: read from the seats). */
@@ -52,6 +57,7 @@ function settingsOf(view) {
 
 export function tablePage(root, gameId, dialog) {
   let view = null;
+  let entry = null; // the game's catalog entry
   let svg = null;
   let selected = null;
   let hint = null;
@@ -72,19 +78,18 @@ export function tablePage(root, gameId, dialog) {
   const buttons = {
     undo: h("button", { "data-action": "undo", onclick: () => send({ type: "undo" }) }),
     hint: h("button", { "data-action": "hint", onclick: askHint }),
-    declare: h("button", { "data-action": "declare", class: "declare", onclick: () => send({ type: "declare" }) }),
-    pass: h("button", { "data-action": "pass", onclick: () => sendMove("pass") }),
     new: h("button", { "data-action": "new", onclick: newGame }),
     resign: h("button", { "data-action": "resign", onclick: resign }),
   };
+  const actionsEl = h("div", { class: "buttons actions", "data-role": "actions" });
   const download = h("a", { class: "button", "data-action": "download", href: `/api/games/${gameId}/record`, download: "" });
   const replay = link(`/replay/${gameId}`);
   replay.classList.add("button");
   replay.dataset.action = "replay";
   const titleEl = h("h1", { class: "table-title" });
   const rulesEl = h("p", { class: "rules-line muted" });
-  const tables = tablePanel();
-  tables.el.hidden = true;
+  const solutions = solutionsPanel();
+  solutions.el.hidden = true;
 
   root.replaceChildren(
     h(
@@ -98,11 +103,12 @@ export function tablePage(root, gameId, dialog) {
         playersEl,
         statusEl,
         setupEl,
+        actionsEl,
         h("div", { class: "buttons" }, Object.values(buttons)),
         hintEl,
         h("div", { class: "moves-wrap" }, h("h2", { class: "moves-title" }), movesEl),
         h("div", { class: "buttons minor" }, download, replay),
-        tables.el,
+        solutions.el,
         toastEl,
       ),
     ),
@@ -119,7 +125,7 @@ export function tablePage(root, gameId, dialog) {
       else if (frame.type === "hint") showHint(frame.hint);
       else if (frame.type === "error") {
         hintPending = false;
-        toast(frame.message);
+        toast(pick(frame.text) || frame.message);
         renderPanel();
       }
     });
@@ -141,16 +147,21 @@ export function tablePage(root, gameId, dialog) {
     return true;
   }
 
-  function sendMove(notation, action) {
-    const move = action === undefined ? { move: notation } : { action };
-    if (!send({ type: "move", ...move, ply: view.plies })) return;
+  function sendMove(action) {
+    if (!send({ type: "move", action, ply: view.plies })) return;
     deselect();
     view.legal = [];
     markMovable();
+    renderActions();
+  }
+
+  function sendVerb(verb) {
+    if (send({ type: "verb", verb })) deselect();
   }
 
   // -- state ----------------------------------------------------------------------------------
   async function applyState(next) {
+    if (entry?.id !== next.game) entry = await gameEntry(next.game).catch(() => null);
     const previous = view;
     const advanced = previous && svg && next.plies === previous.plies + 1 && next.last;
     if (advanced && next.svg !== previous.svg) await animatePath(svg, next.last.path);
@@ -218,7 +229,7 @@ export function tablePage(root, gameId, dialog) {
     if (selected) {
       const move = movesFrom(selected).find((m) => m.to === cell);
       if (move) {
-        sendMove(move.notation, move.action);
+        sendMove(move.action);
         return;
       }
     }
@@ -283,15 +294,38 @@ export function tablePage(root, gameId, dialog) {
   }
 
   // -- panel ----------------------------------------------------------------------------------
+  const nameOf = (seat) => seatName(entry, seat);
+
+  /** Legal moves that touch no cell and play no verb (e.g. a choice of how to place dice). */
+  function offBoardMoves() {
+    return (view?.legal ?? []).filter((m) => !m.from && !m.to && !m.verb);
+  }
+
   function statusText() {
     if (view.status === "finished") return t("turn.over");
-    const color = colorName(view.to_move);
+    const color = nameOf(view.to_move);
     if (view.turn === "computer") return t("turn.computer", { color });
     if (view.turn !== "human") return "";
-    if (view.legal.length && view.legal.every((m) => !m.from)) return t("turn.window");
+    const onBoard = view.legal.some((m) => m.from || m.to);
     const humans = view.seats.filter((s) => s.type === "human").length;
-    if (humans > 1) return t("turn.person", { color });
-    return t(view.game === "diceout" ? "turn.dice" : "turn.you");
+    if (humans > 1) return t(onBoard ? "turn.person" : "turn.person.choose", { color });
+    return t(onBoard ? "turn.you" : "turn.choose");
+  }
+
+  /** The game's verbs shown now and the moves made with a button rather than on the board. */
+  function renderActions() {
+    const playing = view.status === "playing" && view.turn === "human";
+    const verbs = playing ? view.verbs : [];
+    const moves = playing ? offBoardMoves() : [];
+    actionsEl.hidden = !verbs.length && !moves.length;
+    clear(actionsEl).append(
+      ...verbs.map((v) =>
+        h("button", { class: "verb", "data-action": "verb", "data-verb": v.id, onclick: () => sendVerb(v.id) },
+          pick(v.label))),
+      ...moves.map((m) =>
+        h("button", { "data-action": "move", "data-move": m.notation, onclick: () => sendMove(m.action) },
+          m.notation)),
+    );
   }
 
   function renderPanel() {
@@ -305,7 +339,7 @@ export function tablePage(root, gameId, dialog) {
           "li",
           { class: `player${view.to_move === name && view.status !== "finished" ? " to-move" : ""}`, "data-player": name },
           h("span", { class: `chip chip-${name}` }),
-          h("span", { class: "player-color" }, colorName(name)),
+          h("span", { class: "player-color" }, nameOf(name)),
           h("span", { class: "player-who" }, seatLabel(view, i)),
           ranks ? h("span", { class: "rank" }, t("result.rank", { rank: ranks[i] })) : null,
           view.to_move === name && view.thinking ? h("span", { class: "spinner", "aria-hidden": "true" }) : null,
@@ -321,12 +355,7 @@ export function tablePage(root, gameId, dialog) {
     buttons.undo.disabled = resigned || !view.history.some((e) => e.player !== "chance");
     buttons.hint.textContent = t("btn.hint");
     buttons.hint.disabled = !playing || !humanTurn || hintPending;
-    buttons.declare.textContent = t("btn.declare");
-    buttons.declare.hidden = view.options.declare !== "manual";
-    buttons.declare.disabled = !playing || !humanTurn;
-    buttons.pass.textContent = t("btn.pass");
-    buttons.pass.hidden = !(humanTurn && view.legal.length && view.legal.every((m) => !m.from) &&
-      view.legal.some((m) => m.notation === "pass"));
+    renderActions();
     buttons.new.textContent = t("btn.new");
     buttons.resign.textContent = t("btn.resign");
     buttons.resign.disabled = !playing;
@@ -335,8 +364,8 @@ export function tablePage(root, gameId, dialog) {
     root.querySelector(".moves-title").textContent = t("moves.title");
     renderHint();
     renderMoves();
-    tables.el.hidden = view.game !== "diceout";
-    if (view.game === "diceout") tables.show(view.options.rows);
+    solutions.el.hidden = !entry?.solutions;
+    if (entry?.solutions) solutions.show(view.game, variantOf(entry, view.options));
   }
 
   function renderSetup() {
@@ -348,10 +377,10 @@ export function tablePage(root, gameId, dialog) {
       h("h2", {}, t("setup.title")),
       ...setup.rolls.map((r) =>
         h("div", { class: "roll", "data-player": r.player },
-          h("span", { class: "roll-name" }, colorName(r.player)),
+          h("span", { class: "roll-name" }, nameOf(r.player)),
           ...r.values.map((v) => dieFace(v, r.player))),
       ),
-      setup.first ? h("p", { class: "muted" }, t("setup.first", { color: colorName(setup.first) })) : null,
+      setup.first ? h("p", { class: "muted" }, t("setup.first", { color: nameOf(setup.first) })) : null,
     );
   }
 
@@ -371,8 +400,9 @@ export function tablePage(root, gameId, dialog) {
 
   function renderMoves() {
     clear(movesEl).append(
-      ...view.history.map((entry, i) =>
-        h("li", { class: i === view.history.length - 1 ? "last" : "", "data-player": entry.player }, historyText(entry)),
+      ...view.history.map((line, i) =>
+        h("li", { class: i === view.history.length - 1 ? "last" : "", "data-player": line.player },
+          historyText(line, nameOf)),
       ),
     );
     movesEl.parentElement.scrollTop = movesEl.parentElement.scrollHeight;
@@ -384,7 +414,7 @@ export function tablePage(root, gameId, dialog) {
     const humans = view.seats.map((s, i) => (s.type === "human" ? i : -1)).filter((i) => i >= 0);
     if (ranks.every((r) => r === ranks[0])) return t("result.draw");
     if (humans.length === 1) return ranks[humans[0]] === 1 ? t("result.win") : t("result.lose");
-    const winners = view.players.filter((_, i) => ranks[i] === 1).map(colorName).join("・");
+    const winners = view.players.filter((_, i) => ranks[i] === 1).map(nameOf).join("・");
     return t("result.winner", { color: winners });
   }
 
@@ -395,16 +425,16 @@ export function tablePage(root, gameId, dialog) {
       h("form", { method: "dialog", class: "result" },
         h("h2", {}, headline()),
         view.result.reason === "resign"
-          ? h("p", { class: "muted" }, t("result.resigned", { color: colorName(view.result.resigned) }))
+          ? h("p", { class: "muted" }, t("result.resigned", { color: nameOf(view.result.resigned) }))
           : null,
-        view.result.ending && has(`ending.${view.result.ending}`)
-          ? h("p", { class: "muted", "data-role": "ending" }, t(`ending.${view.result.ending}`))
+        entry?.end_reasons?.[view.result.ending]
+          ? h("p", { class: "muted", "data-role": "ending" }, pick(entry.end_reasons[view.result.ending]))
           : null,
         h("ol", { class: "ranks", "data-role": "ranks" },
           order.map((p) => h("li", { "data-rank": p.rank },
             h("span", { class: "rank" }, t("result.rank", { rank: p.rank })),
             h("span", { class: `chip chip-${p.name}` }),
-            colorName(p.name), " — ", seatLabel(view, p.i)))),
+            nameOf(p.name), " — ", seatLabel(view, p.i)))),
         h("div", { class: "buttons" },
           h("button", { type: "button", class: "primary", "data-action": "new", onclick: newGame }, t("btn.new")),
           h("a", { class: "button", href: `/replay/${gameId}`, "data-action": "replay" }, t("btn.replay")),
@@ -429,7 +459,7 @@ export function tablePage(root, gameId, dialog) {
     },
     destroy() {
       closed = true;
-      tables.destroy();
+      solutions.destroy();
       delete document.body.dataset.connection;
       socket?.close();
       document.removeEventListener("keydown", onKey);

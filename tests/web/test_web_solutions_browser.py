@@ -1,5 +1,6 @@
-"""The perfect-play table panel in Debian's Chromium, against a server whose builds are quick fakes
-(``fake_tables.FakeSolver`` with self-advancing jobs): the offer to build, the progress bar, ready."""
+"""The solution table panel in Debian's Chromium, against a server whose builds are quick fakes
+(``fake_solutions.FakeSolutions`` with self-advancing jobs): the offer to build, the progress bar,
+ready; shown for the games whose catalog entry declares solution tables."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ PANEL = "[data-role=table-panel]"
 HUMAN = {"type": "human"}
 
 
-def test_lobby_builds_a_missing_table_with_a_progress_bar(page, fake_table_server, shots: Path) -> None:
-    srv = fake_table_server
+def test_lobby_builds_a_missing_table_with_a_progress_bar(page, fake_solutions_server, shots: Path) -> None:
+    srv = fake_solutions_server
     page.goto(srv.url)
     page.click("[data-game=diceout]")
     panel = page.locator(PANEL)
@@ -24,7 +25,7 @@ def test_lobby_builds_a_missing_table_with_a_progress_bar(page, fake_table_serve
     assert "4.6 GB" in panel.inner_text() and "作成する" in panel.inner_text()
     panel.locator("[data-action=build-table]").click()
     page.wait_for_selector(f"{PANEL} [data-role=table-progress]")
-    assert srv.api("GET", "/api/tables/diceout/5").json()["status"] in ("building", "ready")
+    assert srv.api("GET", "/api/solutions/diceout/5").json()["status"] in ("building", "ready")
     assert "null" not in panel.inner_text()
     page.screenshot(path=str(shots / "table-build.png"))
     page.wait_for_selector(f"{PANEL}[data-status=ready]", timeout=60_000)
@@ -32,8 +33,8 @@ def test_lobby_builds_a_missing_table_with_a_progress_bar(page, fake_table_serve
     assert panel.locator("[data-action=build-table]").count() == 0
 
 
-def test_table_page_shows_the_panel_for_dice_out_only(page, fake_table_server) -> None:
-    srv = fake_table_server
+def test_table_page_shows_the_panel_for_games_with_solutions_only(page, fake_solutions_server) -> None:
+    srv = fake_solutions_server
     page.goto(srv.url)
     page.wait_for_selector("[data-action=start]")
     page.click("#lang")  # English from here on
@@ -52,8 +53,8 @@ def test_table_page_shows_the_panel_for_dice_out_only(page, fake_table_server) -
     assert page.locator(PANEL).is_hidden()
 
 
-def test_a_board_too_large_for_the_machine_is_explained(page, fake_table_server) -> None:
-    srv = fake_table_server
+def test_a_board_too_large_for_the_machine_is_explained(page, fake_solutions_server) -> None:
+    srv = fake_solutions_server
     body = {"game": "diceout", "options": {"rows": 9}, "seats": [HUMAN, HUMAN], "seed": 3}
     gid = srv.api("POST", "/api/games", json=body).json()["id"]
     page.goto(f"{srv.url}/game/{gid}")

@@ -1,10 +1,11 @@
-// The perfect-play table panel of Dice Out (lobby and table page): whether the solved table of the
-// board is there, an offer to build a missing one in the background, and its progress, polled from
-// GET /api/tables/diceout/{rows} (docs/web.md, "Perfect-play tables").
+// The solution table panel (lobby and table page) of a game whose catalog entry declares
+// solutions: whether the exact table of the chosen variant (the value of the option the catalog
+// names, e.g. the board size) is there, an offer to build a missing one in the background, and its
+// progress, polled from GET /api/solutions/{game}/{variant} (docs/web.md, "Solution tables").
 
 import { getJSON, postJSON } from "./api.js";
 import { clear, h } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { pick, t } from "./i18n.js";
 
 const POLL_MS = 1000;
 
@@ -16,16 +17,22 @@ function gigabytes(bytes) {
   return (bytes / 1e9).toFixed(1);
 }
 
-export function tablePanel() {
+/** The variant a game's options choose: the value of the option named by the catalog entry. */
+export function variantOf(entry, options) {
+  const name = entry.solutions.option;
+  return options?.[name] ?? entry.options.find((s) => s.name === name)?.default ?? null;
+}
+
+export function solutionsPanel() {
   const el = h("section", { class: "table-build", "data-role": "table-panel" });
-  let rows = null;
+  let url = null;
   let info = null;
   let problem = null;
   let timer = null;
   let ticket = 0;
   let alive = true;
 
-  /** Ask the server; only the newest answer counts (rows may change while a request is out). */
+  /** Ask the server; only the newest answer counts (the variant may change while a request is out). */
   async function request(call) {
     clearTimeout(timer);
     const mine = ++ticket;
@@ -42,21 +49,17 @@ export function tablePanel() {
     if (info?.status === "building") timer = setTimeout(poll, POLL_MS);
   }
 
-  const poll = () => request(() => getJSON(`/api/tables/diceout/${rows}`));
+  const poll = () => request(() => getJSON(url));
 
   function build(button) {
     button.disabled = true;
-    request(() => postJSON(`/api/tables/diceout/${rows}`));
+    request(() => postJSON(url));
   }
 
   function buildButton(key) {
     const button = h("button", { type: "button", class: "primary", "data-action": "build-table" }, t(key));
     button.addEventListener("click", () => build(button));
     return button;
-  }
-
-  function cost() {
-    return has(`tables.cost.${rows}`) ? t(`tables.cost.${rows}`) : t("tables.cost.other");
   }
 
   function body() {
@@ -82,28 +85,30 @@ export function tablePanel() {
       default:
         return [
           h("p", {}, t("tables.missing")),
-          h("p", { class: "muted" }, cost()),
+          h("p", { class: "muted" }, pick(info.cost)),
           buildButton("tables.build"),
         ];
     }
   }
 
   function render() {
-    if (rows === null) return;
+    if (url === null) return;
     el.dataset.status = info?.status ?? "checking";
-    clear(el).append(h("h3", {}, t("tables.title", { rows })), ...body());
+    const title = info ? t("tables.title", { name: pick(info.name) }) : t("tables.title.plain");
+    clear(el).append(h("h3", {}, title), ...body());
     if (problem) el.append(h("p", { class: "error", role: "alert" }, problem));
   }
 
   return {
     el,
-    /** Show the table of the 5 × `value` board (re-renders only when the board is the same). */
-    show(value) {
-      if (value === rows) {
+    /** Show the table of `game`'s `variant` (re-renders only when it is the same table). */
+    show(game, variant) {
+      const next = `/api/solutions/${encodeURIComponent(game)}/${encodeURIComponent(variant)}`;
+      if (next === url) {
         render();
         return;
       }
-      rows = value;
+      url = next;
       info = null;
       problem = null;
       render();

@@ -1,0 +1,28 @@
+// The games as the server's catalog describes them (GET /api/catalog, docs/web.md): names, seats,
+// verbs, ways of ending, solution tables. Fetched once per page load; the catalog never changes
+// while the server runs.
+
+import { getJSON } from "./api.js";
+import { pick } from "./i18n.js";
+
+let loading = null;
+
+/** The whole catalog ({games, levels}), fetched on first use. */
+export function loadCatalog() {
+  loading ??= getJSON("/api/catalog").catch((err) => {
+    loading = null; // try again next time
+    throw err;
+  });
+  return loading;
+}
+
+/** The catalog entry of a game id (null for a game the catalog does not offer). */
+export async function gameEntry(gameId) {
+  const catalog = await loadCatalog();
+  return catalog.games.find((g) => g.id === gameId) ?? null;
+}
+
+/** A seat's name in the page's language ("red" → 赤 / Red); unknown seats show their id. */
+export function seatName(entry, seat) {
+  return pick(entry?.seats?.[seat]) || seat;
+}
