@@ -30,7 +30,7 @@ from rich.text import Text
 from .ai.agent import Agent
 from .ai.hints import analyse
 from .ai.levels import make_agent
-from .core.errors import AsobibaError
+from .core.errors import AsobibaError, Explained
 from .core.game import CHANCE, Game, State
 from .core.match import COMPUTER, HUMAN, Match
 from .core.position import load_position
@@ -56,8 +56,8 @@ def start_match(record: Record, vs: str, seat: int, seed: int) -> Match:
     game = record.game
     if not 1 <= seat <= game.num_players:
         raise AsobibaError(f"--seat must be between 1 and {game.num_players}")
-    seats = [HUMAN if vs in HOT_SEAT or i == seat - 1 else COMPUTER for i in range(game.num_players)]
-    return Match(game, record.start, seats, seed, record.actions, record.from_position)
+    kinds = [HUMAN if vs in HOT_SEAT or i == seat - 1 else COMPUTER for i in range(game.num_players)]
+    return Match(game, record.start, kinds, seed, record.actions, record.from_position)
 
 
 @dataclass
@@ -208,7 +208,8 @@ class TerminalSession:
                 self.match.check_human_move(action)
                 self._play(action)
         except AsobibaError as exc:
-            self.console.print(f"[red]error:[/] {exc}")
+            said = f"{exc.text.en} / {exc.text.ja}" if isinstance(exc, Explained) else str(exc)
+            self.console.print(f"[red]error:[/] {said}")
         return True
 
     def _moves_from(self, state: State, cell: str) -> None:
@@ -244,10 +245,10 @@ class TerminalSession:
         if not args:
             raise AsobibaError("load needs a file name")
         record = Record.load(args[0])
-        seats = self.match.seats
-        if record.game.num_players != len(seats):
-            raise AsobibaError(f"{args[0]} has {record.game.num_players} players, this game {len(seats)}")
-        self.match = Match(record.game, record.start, seats, self.match.seed, record.actions,
+        kinds = self.match.kinds
+        if record.game.num_players != len(kinds):
+            raise AsobibaError(f"{args[0]} has {record.game.num_players} players, this game {len(kinds)}")
+        self.match = Match(record.game, record.start, kinds, self.match.seed, record.actions,
                            record.from_position)
         self.console.print(f"loaded {args[0]} / 読み込みました")
 

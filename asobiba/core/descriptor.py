@@ -28,17 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .game import Game, State
-
-
-@dataclass(frozen=True)
-class Names:
-    """One text in both languages of the product."""
-
-    ja: str
-    en: str
-
-    def to_json(self) -> dict[str, str]:
-        return {"ja": self.ja, "en": self.en}
+from .names import Names
 
 
 # -- game knowledge for the computer -----------------------------------------------------------------

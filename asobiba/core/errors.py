@@ -6,6 +6,8 @@ what is wrong. The CLI prints it and exits with status 2, the web server answers
 
 from __future__ import annotations
 
+from .names import Names
+
 
 class AsobibaError(ValueError):
     """Base class for user-facing errors with a one-line message."""
@@ -33,3 +35,15 @@ class RecordError(AsobibaError):
 
 class UnknownGameError(AsobibaError):
     """A game id that asobiba does not know."""
+
+
+class Explained(AsobibaError):
+    """An error said in both languages; its one line is the English (``text`` has both)."""
+
+    def __init__(self, text: Names) -> None:
+        super().__init__(text.en)
+        self.text = text
+
+
+class Refusal(Explained, IllegalMoveError):
+    """Something a player asked for that the table turns down, said in both languages."""

@@ -23,12 +23,15 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from .errors import IllegalMoveError
+from .errors import Refusal
 from .game import CHANCE, Game, State, returns_from_ranks, sample_chance
+from .names import Names
 from .record import Record
 
 HUMAN = "human"
 COMPUTER = "computer"
+
+GAME_OVER = Names("対局は終わっています。", "the game is over")
 
 
 @runtime_checkable
@@ -39,14 +42,16 @@ class EndReason(Protocol):
 
 
 class Match:
-    """A game in progress: its states, who sits at each seat, and its result."""
+    """A game in progress: its states, who sits at each seat (``kinds``: :data:`HUMAN` or
+    :data:`COMPUTER`), and its result. Refusals are :class:`~asobiba.core.errors.Refusal`s, said in
+    Japanese and English."""
 
-    def __init__(self, game: Game, start: State, seats: Sequence[str], seed: int,
+    def __init__(self, game: Game, start: State, kinds: Sequence[str], seed: int,
                  actions: Sequence[int] = (), from_position: bool = False) -> None:
-        if len(seats) != game.num_players:
-            raise ValueError(f"{game.id} has {game.num_players} seats, {len(seats)} given")
+        if len(kinds) != game.num_players:
+            raise ValueError(f"{game.id} has {game.num_players} seats, {len(kinds)} given")
         self.game = game
-        self.seats = list(seats)
+        self.kinds = list(kinds)
         self.seed = seed
         self.from_position = from_position
         self.states: list[State] = [start]
@@ -70,7 +75,7 @@ class Match:
         return self.result is not None
 
     def is_human(self, seat: int) -> bool:
-        return 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN
+        return 0 <= seat < len(self.kinds) and self.kinds[seat] == HUMAN
 
     def to_move(self) -> int | None:
         """Seat to act, or None when nobody (chance, or the game is over)."""
@@ -115,14 +120,20 @@ class Match:
             return None
         return self.chance_action() if self.chance_to_move() else self.forced_pass()
 
-    def check_human_move(self, action: int) -> None:
-        """Raise IllegalMoveError unless a person may play ``action`` now."""
+    def check_human_turn(self) -> None:
+        """Refuse unless the game goes on and a person is to move."""
         if self.finished:
-            raise IllegalMoveError("the game is over")
+            raise Refusal(GAME_OVER)
         if not self.human_to_move():
-            raise IllegalMoveError("it is not a person's turn (the computer or the dice move now)")
+            raise Refusal(Names("いまは人の番ではありません（コンピューターかダイスの番です）。",
+                                "it is not a person's turn (the computer or the dice move now)"))
+
+    def check_human_move(self, action: int) -> None:
+        """Refuse unless a person may play ``action`` now."""
+        self.check_human_turn()
         if action not in self.state.legal_actions():
-            raise IllegalMoveError(f"{self.describe(action)} is not legal here")
+            move = self.describe(action)
+            raise Refusal(Names(f"{move} はこの局面では指せません。", f"{move} is not legal here"))
 
     def describe(self, action: int) -> str:
         try:
@@ -144,9 +155,9 @@ class Match:
         return notation
 
     def undo_target(self) -> int:
-        """How many plies remain after 1手戻す (raises IllegalMoveError if nothing can be undone)."""
+        """How many plies remain after 1手戻す (refused if nothing can be undone)."""
         if self.result and self.result.get("reason") == "resign":
-            raise IllegalMoveError("a resigned game cannot be taken back")
+            raise Refusal(Names("投了した対局は戻せません。", "a resigned game cannot be taken back"))
         keep = self.plies
         removed_human = False
         while keep > 0:
@@ -155,7 +166,7 @@ class Match:
             removed_human = removed_human or self.is_human(mover)
             if removed_human and self.is_human(self.states[keep].current_player):
                 return keep
-        raise IllegalMoveError("there is no move of yours to take back")
+        raise Refusal(Names("戻せるあなたの手がありません。", "there is no move of yours to take back"))
 
     def truncate(self, keep: int) -> None:
         """Keep the first ``keep`` plies and nothing after them."""
@@ -167,15 +178,16 @@ class Match:
     def resign(self, seat: int | None = None) -> int:
         """Resign for ``seat`` (default: the person to move, else the only person at the table)."""
         if self.finished:
-            raise IllegalMoveError("the game is over")
+            raise Refusal(GAME_OVER)
         if seat is None:
             seat = self.to_move()
             if seat is None or not self.is_human(seat):
-                humans = [i for i in range(len(self.seats)) if self.is_human(i)]
+                humans = [i for i in range(len(self.kinds)) if self.is_human(i)]
                 if len(humans) != 1:
-                    raise IllegalMoveError("only the person to move can resign now")
+                    raise Refusal(Names("いま投了できるのは手番の人だけです。",
+                                        "only the person to move can resign now"))
                 seat = humans[0]
-        n = len(self.seats)
+        n = len(self.kinds)
         ranks = [n if i == seat else 1 for i in range(n)]
         self.result = {
             "ranks": ranks,
@@ -186,10 +198,15 @@ class Match:
         return seat
 
     def settle(self) -> None:
-        """Take the engine's result when it says the game is over (and its reason, if it gives one)."""
-        state = self.state
-        if self.result is not None or not state.is_terminal:
-            return
-        self.result = {"ranks": state.ranks(), "returns": state.returns(), "reason": "rules"}
-        if isinstance(state, EndReason) and state.reason:
-            self.result["ending"] = state.reason
+        """Take the engine's result when it says the game is over (see :func:`rules_result`)."""
+        if self.result is None and self.state.is_terminal:
+            self.result = rules_result(self.state)
+
+
+def rules_result(state: State) -> dict[str, Any]:
+    """The result of a game the rules ended: ranks, returns, and the engine's reason for the end
+    (``ending``) when it gives one."""
+    result: dict[str, Any] = {"ranks": state.ranks(), "returns": state.returns(), "reason": "rules"}
+    if isinstance(state, EndReason) and state.reason:
+        result["ending"] = state.reason
+    return result

@@ -2,7 +2,8 @@
 
 Every refusal is an :class:`~asobiba.core.errors.AsobibaError` with a one-line English message,
 sent as ``error`` (HTTP bodies) or ``message`` (WebSocket frames). When the server can also say it
-in Japanese the error is :class:`Explained`, and the answer carries ``text: {"ja", "en"}`` beside
+in Japanese the error is :class:`~asobiba.core.errors.Explained` (a refusal of the table is its
+:class:`~asobiba.core.errors.Refusal`), and the answer carries ``text: {"ja", "en"}`` beside
 the one line, for the page to show in its language.
 """
 
@@ -10,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.descriptor import Names
-from ..core.errors import AsobibaError, IllegalMoveError
+from ..core.errors import AsobibaError, Explained
 
 
 class NotFound(AsobibaError):
@@ -24,18 +24,6 @@ class GameNotFound(NotFound):
 
 class NotAtTable(AsobibaError):
     """A game the web table cannot show: its descriptor declares no board picture (HTTP 400)."""
-
-
-class Explained(AsobibaError):
-    """An error said in both languages; its one line is the English."""
-
-    def __init__(self, text: Names) -> None:
-        super().__init__(text.en)
-        self.text = text
-
-
-class Refused(Explained, IllegalMoveError):
-    """A request the table turns down (HTTP 400, or an error frame to the sender)."""
 
 
 class ComputerFailed(Explained):

@@ -29,15 +29,16 @@ from typing import Any
 
 from ..ai.hints import analyse
 from ..ai.levels import make_agent
-from ..core.descriptor import Names
-from ..core.errors import AsobibaError
-from ..core.record import Record
-from ..core.registry import descriptor, make_game
-from .errors import ComputerFailed, GameNotFound, NotFound, Refused, error_frame
+from ..core.errors import AsobibaError, Refusal
+from ..core.match import GAME_OVER, rules_result
+from ..core.names import Names
+from ..core.record import Record, saved_game
+from ..core.registry import make_game
+from .errors import ComputerFailed, GameNotFound, NotFound, error_frame
 from .protocol import Command
 from .seats import parse_seats
 from .store import PLAYING, Store, StoredGame, StoredMove
-from .table import Table, game_over, rules_result
+from .table import UPLOAD, Table
 from .view import full, move_cells, renderer
 
 log = logging.getLogger("asobiba.web")
@@ -104,7 +105,9 @@ class Rooms:
 
     @staticmethod
     def _table(stored: StoredGame) -> Table:
-        game = make_game(stored.game, stored.options)
+        """The live table of a stored game (options it lacks mean what they meant when it was
+        stored: :meth:`~asobiba.core.options.Options.from_saved`)."""
+        game = saved_game(stored.game, stored.options)
         start = game.state_from_json(stored.start) if stored.start else game.new_state()
         return Table(stored, game, start)
 
@@ -150,7 +153,7 @@ class Rooms:
         end = record.final_state()
         result = None
         if end.is_terminal:
-            result = rules_result(descriptor(game.id), end)
+            result = rules_result(end)
         elif isinstance(record_json.get("result"), dict):
             result = {**record_json["result"], "reason": "record"}
         states = record.states()
@@ -163,7 +166,7 @@ class Rooms:
             status="finished",
             result=result,
             start=record.start.to_json() if record.from_position else None,
-            source="upload",
+            source=UPLOAD,
             meta=dict(record.meta),
             created=time.time(),
             updated=time.time(),
@@ -243,7 +246,7 @@ class Rooms:
     def _parse_action(table: Table, cmd: Command) -> int:
         table.check_ply(cmd.ply)
         if table.finished:
-            raise game_over()
+            raise Refusal(GAME_OVER)
         if cmd.action is not None:
             return cmd.action
         assert cmd.move is not None
@@ -258,14 +261,14 @@ class Rooms:
         table.check_human_turn()
         action = table.verb_action(verb)
         if action is None:
-            raise Refused(verb.refusal)
+            raise Refusal(verb.refusal)
         await self._play(table, action)
         await self._advance(table)
 
     async def hint(self, table: Table) -> dict[str, Any]:
         """The suggested move for the person to move, with its reason (computed off the loop)."""
         if not table.human_to_move():
-            raise Refused(Names("ヒントは人の番にだけ出せます。",
+            raise Refusal(Names("ヒントは人の番にだけ出せます。",
                                 "a hint is only given when a person is to move"))
         state, plies = table.state, table.plies
         analysis = await asyncio.to_thread(_analyse, state)

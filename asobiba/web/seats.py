@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from ..ai.levels import LEVEL_NAMES_JA
@@ -58,11 +57,3 @@ def _parse_seat(index: int, seat: Any) -> dict[str, str]:
     if kind not in ("human", "computer"):
         raise SeatError(f"seat {index + 1}: type must be 'human' or 'computer'")
     raise SeatError(f"seat {index + 1}: unexpected keys {sorted(set(seat) - {'type', 'level'})}")
-
-
-def is_human(seats: Sequence[dict[str, str]], seat: int) -> bool:
-    return 0 <= seat < len(seats) and seats[seat]["type"] == "human"
-
-
-def is_computer(seats: Sequence[dict[str, str]], seat: int) -> bool:
-    return 0 <= seat < len(seats) and seats[seat]["type"] == "computer"
