@@ -10,7 +10,7 @@ from sqlalchemy import text
 
 from asobiba.core.registry import make_game
 from asobiba.web.app import create_app
-from asobiba.web.store import PLAYING, Store, StoredGame, resolve_db_url
+from asobiba.web.store import PLAYING, Store, StoredGame, StoredMove, resolve_db_url
 
 
 def test_db_argument_forms(tmp_path: Path) -> None:
@@ -88,3 +88,27 @@ def test_stored_moves_match_memory_after_moves_undo_and_restart(db_url: str) -> 
     assert plies == list(range(len(before["moves"])))
     with TestClient(create_app(db_url)) as client:
         assert client.get(f"/api/games/{gid}").json() == before
+
+
+def test_a_game_stored_before_an_option_existed_plays_on_as_it_was(db_url: str) -> None:
+    """A Dice Out game stored before placing became a decision has no ``placement`` key and was
+    set up by the ordered roll: it loads with the value it was played under and goes on."""
+    game = make_game("diceout", {"placement": "rolled"})
+    state = game.new_state()
+    roll = state.chance_outcomes()[0][0]
+    options = {k: v for k, v in game.options.to_dict().items() if k != "placement"}
+    store = Store(resolve_db_url(db_url))
+    store.create(StoredGame(
+        id="old0game0001", game="diceout", options=options,
+        seats=[{"type": "human"}, {"type": "human"}], seed=1, status=PLAYING, result=None,
+        start=None, source="play", meta={}, created=time.time(), updated=time.time(),
+        moves=[StoredMove(roll, state.action_to_notation(roll))],
+    ))
+    store.close()
+    with TestClient(create_app(db_url)) as client:
+        data = client.get("/api/games/old0game0001").json()
+        assert data["options"]["placement"] == "rolled" and data["moves"][0].startswith("setup ")
+        after = state.apply(roll)
+        move = after.action_to_notation(after.legal_actions()[0])
+        played = client.post("/api/games/old0game0001/moves", json={"move": move})
+        assert played.status_code == 200 and played.json()["moves"][-1] == move
