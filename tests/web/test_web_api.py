@@ -315,3 +315,28 @@ def test_game_list_names_the_seats(client: TestClient) -> None:
     create(client, "diceout", {}, [HUMAN, HUMAN])
     listed = {g["game"]: g["players"] for g in client.get("/api/games").json()}
     assert listed == {"diamond": ["red", "yellow", "green"], "diceout": ["red", "white"]}
+
+
+def test_dice_out_set_up_by_the_roll_asks_the_first_then_the_second_player_to_place(
+    client: TestClient,
+) -> None:
+    games = {g["id"]: g for g in client.get("/api/catalog").json()["games"]}
+    placement = next(o for o in games["diceout"]["options"] if o["name"] == "placement")
+    assert placement["default"] == "choose" and set(placement["choices"]) == {"choose", "rolled"}
+    gid = create(client, "diceout", seats=[HUMAN, HUMAN], seed=11)
+    data = client.get(f"/api/games/{gid}").json()
+    starter = data["to_move"]
+    roll = data["moves"][0]
+    assert roll.startswith("roll ") and roll.endswith(f"first:{starter}")
+    first = engine_state(data)
+    placing = first.action_to_notation(first.legal_actions()[-1])
+    data = client.post(f"/api/games/{gid}/moves", json={"move": placing}).json()
+    other = data["to_move"]
+    assert other != starter and data["moves"][-1] == placing
+    second = engine_state(data)
+    assert all(second.action_to_notation(a).startswith("place ") for a in second.legal_actions())
+    data = client.post(f"/api/games/{gid}/moves",
+                       json={"move": second.action_to_notation(second.legal_actions()[0])}).json()
+    assert data["to_move"] == starter  # both have placed: the starter makes the first move
+    playing = engine_state(data)
+    assert not playing.action_to_notation(playing.legal_actions()[0]).startswith("place")
