@@ -5,20 +5,23 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from asobiba.games.diceout.board import RED, WHITE
 from asobiba.games.diceout.setup import ROLLS
 from asobiba.games.diceout.solver.positions import coordinates
-from asobiba.games.diceout.solver.study import home_slots, opening_value, write_study
+from asobiba.games.diceout.solver.study import opening_value, write_study
 from asobiba.games.diceout.solver.table import decode, find_table
+from asobiba.games.diceout.state import home_slots
 
 
 def test_opening_values_do_not_depend_on_colour(tables_dir: Path) -> None:
     """Red starting with roll A against B is worth what white starting with A against B is."""
     table = find_table(2, tables_dir)
     assert table is not None
+    grid = table.board.grid
     for a in ROLLS:
         for b in ROLLS:
             white_first = decode(table.code(*coordinates(
-                table.board, home_slots(2, b, 0), home_slots(2, a, 1), 1)))
+                table.board, home_slots(grid, RED, b), home_slots(grid, WHITE, a), WHITE)))
             assert opening_value(table, a, b) == white_first
 
 

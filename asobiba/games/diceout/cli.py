@@ -12,8 +12,8 @@ from typing import Annotated
 import typer
 
 from ...cli_support import user_errors
+from .board import SOLVER_ROWS_TEXT
 from .solver.cli import solve_main, study_main
-from .solver.geometry import MAX_ROWS, MIN_ROWS
 
 app = typer.Typer(
     name="diceout",
@@ -27,7 +27,7 @@ app = typer.Typer(
 @app.command()
 @user_errors
 def solve(
-    rows: Annotated[int, typer.Option("--rows", help=f"Board rows ({MIN_ROWS}-{MAX_ROWS}).")] = 5,
+    rows: Annotated[int, typer.Option("--rows", help=f"Board rows: {SOLVER_ROWS_TEXT}.")] = 5,
     out: Annotated[Path | None, typer.Option("--out", help="Table folder.")] = None,
     workers: Annotated[int | None, typer.Option("--workers", min=1, help="Threads.")] = None,
     lookup: Annotated[

@@ -54,7 +54,7 @@ def _tables(rows: int) -> tuple[Any, tuple[tuple[int, ...], tuple[int, ...]], tu
         targets = bd.targets[player]
         dist.append(
             tuple(
-                min(max(abs(c % 5 - t % 5), abs(c // 5 - t // 5)) for t in targets)
+                min(bd.king_distance(c, t) for t in targets)
                 for c in range(bd.num_cells)
             )
         )

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from ...core.errors import OptionError
 from ...core.options import Options, option
+from .board import GAME_ROWS
 
 
 @dataclasses.dataclass(frozen=True)
@@ -23,7 +24,8 @@ class DiceOutOptions(Options):
     legacy_defaults: ClassVar[Mapping[str, Any]] = {"placement": "rolled"}
 
     rows: int = option(
-        5, lo=4, hi=9, en="Number of ranks (rows) of the board.", ja="盤の横列（段）の数"
+        5, lo=GAME_ROWS[0], hi=GAME_ROWS[-1],
+        en="Number of ranks (rows) of the board.", ja="盤の横列（段）の数",
     )
     setup: str = option(
         "roll",

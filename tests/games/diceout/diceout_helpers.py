@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from asobiba.core.errors import PositionError
+from asobiba.games.diceout.board import GAME_ROWS
 from asobiba.games.diceout.game import DiceOutGame, DiceOutState
 
 COLOUR_OF = {"r": "red", "w": "white"}
@@ -57,10 +58,10 @@ def random_stacks(rng: random.Random, rows: int, spread: int) -> dict[str, list[
 def random_positions(seed: int, count: int, declare: str = "auto") -> list[DiceOutState]:
     """``count`` random playable positions on random board sizes (unplayable ones skipped)."""
     rng = random.Random(seed)
-    games = {rows: DiceOutGame({"rows": rows, "declare": declare}) for rows in range(4, 10)}
+    games = {rows: DiceOutGame({"rows": rows, "declare": declare}) for rows in GAME_ROWS}
     out = []
     while len(out) < count:
-        rows = rng.randint(4, 9)
+        rows = rng.choice(GAME_ROWS)
         data = {
             "to_move": rng.choice(("red", "white")),
             "stacks": random_stacks(rng, rows, rng.randint(3, 9)),

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from asobiba.core.game import random_action
 from asobiba.core.record import Record
+from asobiba.games.diceout.board import GAME_ROWS
 from asobiba.games.diceout.game import DiceOutGame, DiceOutState
 
 
@@ -67,7 +68,7 @@ games = st.builds(
     lambda rows, declare, setup, placement: DiceOutGame(
         {"rows": rows, "declare": declare, "setup": setup, "placement": placement, "max_plies": 150}
     ),
-    st.integers(4, 9),
+    st.sampled_from(GAME_ROWS),
     st.sampled_from(["auto", "manual"]),
     st.sampled_from(["roll", "fixed"]),
     st.sampled_from(["choose", "rolled"]),

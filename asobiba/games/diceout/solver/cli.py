@@ -19,7 +19,8 @@ import shutil
 from pathlib import Path
 
 from ....core.errors import AsobibaError, OptionError
-from .geometry import MAX_ROWS, MIN_ROWS, board
+from ..board import check_solver_rows
+from .geometry import board
 from .table import TableMissingError, find_table, table_directory
 
 GAME = "diceout"
@@ -27,11 +28,6 @@ GAME = "diceout"
 
 class SolverResourceError(AsobibaError):
     """The board is too large for this machine's memory or disk."""
-
-
-def check_rows(rows: int) -> None:
-    if not MIN_ROWS <= rows <= MAX_ROWS:
-        raise OptionError(f"rows must be {MIN_ROWS}..{MAX_ROWS} for the solver, not {rows}")
 
 
 def check_resources(rows: int, directory: Path) -> None:
@@ -61,7 +57,7 @@ def solve_main(rows: int, out: Path | None, workers: int | None, lookup: Path | 
     if lookup is not None:
         _lookup(lookup, out)
         return
-    check_rows(rows)
+    check_solver_rows(rows)
     if workers is not None and workers < 1:
         raise OptionError(f"--workers must be at least 1, not {workers}")
     directory = table_directory(rows, out)
@@ -146,7 +142,7 @@ def study_main(rows: list[int], out: Path | None, docs_dir: Path, from_json: Pat
         raise OptionError("name at least one row count to study")
     tables = []
     for r in rows:
-        check_rows(r)
+        check_solver_rows(r)
         table = find_table(r, out)
         if table is None:
             raise TableMissingError(r, out)

@@ -1,19 +1,20 @@
-"""Board geometry and the position index of the Dice Out solver.
+"""The position index of the Dice Out solver, on the board of :mod:`..board`.
 
-Facts used (docs/rules/diceout.md, "Board and coordinates"): the board has 5 files ``a``–``e`` and
-``rows`` ranks; a stack is always strictly increasing from bottom to top (a die only climbs onto a smaller
-top), so a cell holds at most one die of each value. A die is therefore fully described by its **slot**
-``(cell, value)`` and a player's three dice by a 3-element set of slots; the order of a stack follows from
-the values.
+Facts used (docs/rules/diceout.md, "Board and coordinates"): a stack is always strictly increasing from
+bottom to top (a die only climbs onto a smaller top), so a cell holds at most one die of each value. A die
+is therefore fully described by its **slot** ``(cell, value)`` and a player's three dice by a 3-element set
+of slots; the order of a stack follows from the values.
 
 Numbering:
 
-* cell ``= (rank - 1) * 5 + file`` (``a1`` = 0, ``e1`` = 4, ``a2`` = 5, ...);
+* cells as on the board (``a1`` = 0, ``e1`` = 4, ``a2`` = 5, ...), directions too;
 * slot ``= cell * 3 + value - 1``;
 * a 3-slot set ``{x < y < z}`` has the colex number ``C(z,3) + C(y,2) + x`` and a **rank** given by
   :attr:`Board.rank_of_colex`: sets are ordered so that turning the board by 180° maps rank ``i`` to
   ``N - 1 - i`` (sets that the turn leaves unchanged sit in the middle and map to themselves). That keeps
   the rotate-and-transpose pass of the solver cache friendly.
+
+A table's bytes depend on these slot and rank numbers, not on the order of the directions.
 
 The table is the ``N × N`` matrix ``V[rank(red set), rank(white set)]`` for **red to move**; entries whose
 two sets share a slot are unused. White to move is answered by turning the board 180° and swapping the
@@ -28,12 +29,9 @@ from functools import cache
 
 import numpy as np
 
-FILES = "abcde"
-MIN_ROWS = 2
-"""The solver accepts boards down to 2 ranks (test boards); the game itself allows 4–9."""
-MAX_ROWS = 9
-DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
-"""The 8 king-step directions as (file step, rank step)."""
+from ..board import RED, WHITE
+from ..board import Board as Grid
+from ..board import board as grid_of
 
 
 def colex(x: int, y: int, z: int) -> int:
@@ -43,9 +41,11 @@ def colex(x: int, y: int, z: int) -> int:
 
 @dataclass(eq=False)
 class Board:
-    """Numbering of cells, slots and 3-slot sets for a 5 × ``rows`` board."""
+    """Numbering of slots and 3-slot sets for a 5 × ``rows`` board."""
 
     rows: int
+    grid: Grid = field(init=False, repr=False)
+    """The board itself: cells, names, neighbours, targets (:mod:`..board`)."""
     cells: int = field(init=False)
     slots: int = field(init=False)
     n_sets: int = field(init=False)
@@ -56,45 +56,28 @@ class Board:
     rotated: np.ndarray = field(init=False, repr=False)
     """``rotated[rank]`` = rank of the set turned by 180° (int32)."""
     neighbours: np.ndarray = field(init=False, repr=False)
-    """``neighbours[cell, direction]`` = the adjacent cell, or -1 off the board (int64)."""
+    """The board's ``neighbours[cell, direction]`` as an array for the kernels (int64)."""
 
     def __post_init__(self) -> None:
-        self.cells = 5 * self.rows
+        self.grid = grid_of(self.rows)
+        self.cells = self.grid.num_cells
         self.slots = 3 * self.cells
         self.n_sets = self.slots * (self.slots - 1) * (self.slots - 2) // 6
-        self.neighbours = self._neighbours()
+        self.neighbours = np.array(self.grid.neighbours, dtype=np.int64)
         self._rank_sets()
 
     # -- cells ----------------------------------------------------------------------------------
-    def cell_name(self, cell: int) -> str:
-        return f"{FILES[cell % 5]}{cell // 5 + 1}"
-
-    def cell_index(self, name: str) -> int:
-        """Cell number of ``name`` (``"b1"``); -1 when the name is not on this board."""
-        if len(name) < 2 or name[0] not in FILES or not name[1:].isdigit():
-            return -1
-        rank = int(name[1:])
-        if not 1 <= rank <= self.rows:
-            return -1
-        return (rank - 1) * 5 + FILES.index(name[0])
-
     def rotate_cell(self, cell: int) -> int:
         """The cell a 180° turn of the board puts ``cell`` on."""
         return self.cells - 1 - cell
 
     def red_targets(self) -> tuple[int, int]:
-        """Red's target EXIT squares: the corners of white's home row (``a{rows}``, ``e{rows}``)."""
-        return (self.rows - 1) * 5, (self.rows - 1) * 5 + 4
+        """Red's target EXIT squares (``a{rows}``, ``e{rows}``), as the kernels take them."""
+        return _pair(self.grid.targets[RED])
 
-    def _neighbours(self) -> np.ndarray:
-        table = np.full((self.cells, 8), -1, dtype=np.int64)
-        for cell in range(self.cells):
-            file, rank = cell % 5, cell // 5
-            for d, (df, dr) in enumerate(DIRECTIONS):
-                f2, r2 = file + df, rank + dr
-                if 0 <= f2 < 5 and 0 <= r2 < self.rows:
-                    table[cell, d] = r2 * 5 + f2
-        return table
+    def white_targets(self) -> tuple[int, int]:
+        """White's target EXIT squares (``a1``, ``e1``)."""
+        return _pair(self.grid.targets[WHITE])
 
     # -- slot sets ------------------------------------------------------------------------------
     def rotate_slot(self, slot: int) -> int:
@@ -134,6 +117,11 @@ class Board:
     def rank(self, slots: tuple[int, int, int] | list[int]) -> int:
         x, y, z = sorted(slots)
         return int(self.rank_of_colex[colex(x, y, z)])
+
+
+def _pair(cells: frozenset[int]) -> tuple[int, int]:
+    low, high = sorted(cells)
+    return low, high
 
 
 @cache

@@ -26,8 +26,9 @@ from pathlib import Path
 
 import numpy as np
 
+from ..board import check_solver_rows
 from . import kernels
-from .geometry import MAX_ROWS, MIN_ROWS, board
+from .geometry import board
 
 FORMAT = 1
 VALUES = "values.u8"
@@ -76,11 +77,6 @@ def _quiet(phase: str, done: int, total: int) -> None:
     return None
 
 
-def check_rows(rows: int) -> None:
-    if not MIN_ROWS <= rows <= MAX_ROWS:
-        raise ValueError(f"rows must be {MIN_ROWS}..{MAX_ROWS}, not {rows}")
-
-
 def _read_json(path: Path) -> dict | None:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
@@ -111,7 +107,7 @@ def solve(rows: int, directory: Path, workers: int | None = None, progress: Prog
     """Solve (or finish solving) the 5 × ``rows`` board into ``directory``; returns the meta data."""
     import numba
 
-    check_rows(rows)
+    check_solver_rows(rows)
     geo = board(rows)
     n = geo.n_sets
     files = TableFiles(Path(directory))
@@ -245,8 +241,8 @@ def census(values: np.ndarray, rows: int) -> dict:
     hist_all = np.zeros((blocks, 256), dtype=np.int64)
     hist_live = np.zeros((blocks, 256), dtype=np.int64)
     first = np.full((blocks, 256), -1, dtype=np.int64)
-    target0, target1 = geo.red_targets()
-    kernels.census(values, geo.sets, target0, target1, 0, 4, blocks, hist_all, hist_live, first)
+    kernels.census(values, geo.sets, *geo.red_targets(), *geo.white_targets(), blocks, hist_all, hist_live,
+                   first)
     firsts = np.where(first < 0, np.iinfo(np.int64).max, first).min(axis=0)
     return {
         "codes_all": hist_all.sum(axis=0).tolist(),

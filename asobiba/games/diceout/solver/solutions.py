@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ....core.descriptor import Names
-from .cli import check_resources, check_rows
+from ..board import check_solver_rows
+from .cli import check_resources
 from .jobs import TableJob, build_table_async
 from .table import find_table, table_directory
 
@@ -17,7 +18,7 @@ class TableSolutions:
     variant_option = "rows"
 
     def check_variant(self, variant: int) -> None:
-        check_rows(variant)
+        check_solver_rows(variant)
 
     def check_resources(self, variant: int, directory: Path | None) -> None:
         check_resources(variant, table_directory(variant, directory))

@@ -30,9 +30,10 @@ from pathlib import Path
 import numpy as np
 
 from ....core.errors import AsobibaError
+from ..board import RED, WHITE
 from ..setup import ROLLS, decode_setup, outcome_starter, setup_outcomes
+from ..state import home_slots
 from . import kernels
-from .geometry import FILES
 from .palette import RESULT_COLOURS
 from .placing import pair_key, parse_openings, placing_json
 from .placing_report import PLOT_NAME, placing_section, plot_placing
@@ -50,18 +51,12 @@ class StudyFileError(AsobibaError):
     """A study JSON that cannot be read or lacks what the page needs."""
 
 
-def home_slots(rows: int, roll: tuple[int, int, int], side: int) -> tuple[int, int, int]:
-    """Slots of a roll placed on files b, c, d of red's (side 0) or white's (side 1) home row."""
-    first_cell = 1 if side == 0 else (rows - 1) * 5 + 1
-    return tuple(sorted((first_cell + i) * 3 + value - 1 for i, value in enumerate(roll)))  # type: ignore[return-value]
-
-
 def opening_value(table: Table, first_roll, second_roll) -> tuple[str, int]:
     """Value for the first player (red here) of the set-up where red rolled ``first_roll`` and starts."""
-    rows = table.rows
-    red = home_slots(rows, first_roll, 0)
-    white = home_slots(rows, second_roll, 1)
-    return decode(table.code(*coordinates(table.board, red, white, 0)))
+    grid = table.board.grid
+    red = home_slots(grid, RED, first_roll)
+    white = home_slots(grid, WHITE, second_roll)
+    return decode(table.code(*coordinates(table.board, red, white, RED)))
 
 
 @dataclass
@@ -135,9 +130,9 @@ def study_board(table: Table) -> BoardStudy:
 
 def is_live(table: Table, row: int, col: int) -> bool:
     geo = table.board
-    t0, t1 = geo.red_targets()
     red, white = geo.sets[row], geo.sets[col]
-    return bool(kernels._live(red, white, t0, t1) and kernels._live(white, red, 0, 4))
+    return bool(kernels._live(red, white, *geo.red_targets())
+                and kernels._live(white, red, *geo.white_targets()))
 
 
 def longest_example(table: Table, code: int) -> dict:
@@ -152,17 +147,14 @@ def longest_example(table: Table, code: int) -> dict:
     return {}
 
 
-def cell_name(cell: int) -> str:
-    return f"{FILES[cell % 5]}{cell // 5 + 1}"
-
-
 def position_json(table: Table, row: int, col: int) -> dict:
     """Position JSON (docs/formats.md, "Positions") of table entry ``(row, col)``, red to move."""
     stacks: dict[str, list] = {}
     sets = table.board.sets
+    names = table.board.grid.names
     dice = [(int(s), "red") for s in sets[row]] + [(int(s), "white") for s in sets[col]]
     for slot, colour in sorted(dice, key=lambda d: d[0] % 3):
-        stacks.setdefault(cell_name(slot // 3), []).append([colour, slot % 3 + 1])
+        stacks.setdefault(names[slot // 3], []).append([colour, slot % 3 + 1])
     return {"game": "diceout", "options": {"rows": table.rows}, "to_move": "red",
             "stacks": dict(sorted(stacks.items()))}
 
@@ -170,6 +162,7 @@ def position_json(table: Table, row: int, col: int) -> dict:
 def principal_variation(table: Table, row: int, col: int, limit: int = 200) -> list[str]:
     """Best play from ``(row, col)``: the winner wins fastest, the loser loses slowest."""
     geo = table.board
+    names = geo.grid.names
     t0, t1 = geo.red_targets()
     buf = np.zeros((kernels.MAX_CANDIDATES, 5), dtype=np.int64)
     line: list[str] = []
@@ -187,7 +180,7 @@ def principal_variation(table: Table, row: int, col: int, limit: int = 200) -> l
                 value = flip(*decode(table.code(child_row, child_col)))
             if turned:
                 frm, to = geo.rotate_cell(frm), geo.rotate_cell(to)
-            options.append((preference(*value), f"{cell_name(frm)}-{cell_name(to)}", outcome,
+            options.append((preference(*value), f"{names[frm]}-{names[to]}", outcome,
                             child_row, child_col))
         if not options:
             options = [((0, 0), "pass", kernels.OUT_CHILD, int(geo.rotated[col]), int(geo.rotated[row]))]
