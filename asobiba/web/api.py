@@ -15,8 +15,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from ..core.registry import make_game
-from .catalog import catalog, setup
-from .catalog import preview as board_preview
+from .lobby import lobby_games, setup
+from .lobby import preview as board_preview
 from .protocol import Command, ProtocolError, parse_move, parse_verb
 from .rooms import Rooms
 from .solutions import SolutionBuilds
@@ -45,9 +45,9 @@ async def json_object(request: Request) -> dict[str, Any]:
 
 
 @router.get("/catalog")
-async def get_catalog() -> dict[str, Any]:
+async def get_lobby() -> dict[str, Any]:
     """The games offered at the web table as their descriptors declare them, and the levels."""
-    return catalog()
+    return lobby_games()
 
 
 @router.post("/setup")

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from asobiba.cli import app
 from asobiba.core import Record, registry
 from asobiba.web.app import create_app
-from asobiba.web.catalog import catalog
+from asobiba.web.lobby import lobby_games
 
 runner = CliRunner()
 HUMAN = {"type": "human"}
@@ -33,10 +33,10 @@ def registered(monkeypatch: pytest.MonkeyPatch) -> None:
 def web(registered: None, tmp_path: Path) -> Iterator[TestClient]:
     """The web table over a fresh SQLite file; its catalog, built once per process, is rebuilt
     with the game and again without it afterwards."""
-    catalog.cache_clear()
+    lobby_games.cache_clear()
     with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}")) as client:
         yield client
-    catalog.cache_clear()
+    lobby_games.cache_clear()
 
 
 def test_unregistered_it_is_unknown() -> None:

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from asobiba.core.game import sample_chance
 from asobiba.core.record import Record
 from asobiba.core.registry import descriptor, make_game
-from asobiba.web.catalog import catalog
+from asobiba.web.lobby import lobby_games
 
 HUMAN = {"type": "human"}
 
@@ -67,7 +67,7 @@ def test_catalog_entries_are_read_from_the_descriptors(client: TestClient) -> No
 
 
 def test_the_catalog_is_built_once(client: TestClient) -> None:
-    assert catalog() is catalog()
+    assert lobby_games() is lobby_games()
     assert client.get("/api/catalog").json() == client.get("/api/catalog").json()
 
 

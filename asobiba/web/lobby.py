@@ -1,8 +1,9 @@
-"""What the lobby and the page know of the games: every game the web table offers, read from its
-descriptor (docs/web.md, "HTTP API": ``GET /api/catalog``).
+"""The lobby: what the page knows of the games — every game the web table offers, read from its
+descriptor — served as ``GET /api/catalog`` (docs/web.md, "HTTP API"; the endpoint keeps its name
+for scripts; in the code "catalog" is Gandice's dice data only).
 
 The options panel is built from each game's ``Options.specs()`` (kind, choices, min/max, ja/en
-help), so a new option appears in the lobby without touching the page. The catalog never changes
+help), so a new option appears in the lobby without touching the page. The lobby never changes
 while the server runs, so it is built once per process (drawing the previews and loading a game's
 solution code take a moment).
 """
@@ -20,7 +21,7 @@ from .view import render_board
 
 
 @cache
-def catalog() -> dict[str, Any]:
+def lobby_games() -> dict[str, Any]:
     """``{"games": [entry…], "levels": [{"id","ja","en"}…]}`` (see :func:`entry`)."""
     return {
         "games": [entry(game) for game in descriptors() if game.at_web_table],
