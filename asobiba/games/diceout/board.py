@@ -32,8 +32,8 @@ NUM_FILES = len(FILES)
 GAME_ROWS = range(4, 10)
 """The rank counts the game is played on (the option ``rows``)."""
 SOLVER_MIN_ROWS = 2
-"""The solver also takes boards of 2 and 3 ranks: too small to play, they are solved in seconds,
-so the tests check the solver on them."""
+"""The solver also takes boards of 2 and 3 ranks: too small to play, they solve in seconds, so the
+solver can be checked on them (the tests solve the 2-rank board)."""
 SOLVER_ROWS = range(SOLVER_MIN_ROWS, GAME_ROWS.stop)
 SOLVER_ROWS_TEXT = (
     f"{SOLVER_ROWS[0]}-{SOLVER_ROWS[-1]} ({GAME_ROWS[0]}-{GAME_ROWS[-1]} are played; "
