@@ -1,6 +1,7 @@
 """Strong solution of Dice Out (docs/rules/diceout.md) by retrograde analysis.
 
-* :mod:`.geometry` numbers cells and (cell, value) slots, ranks 3-dice sets and knows the 180° rotation.
+* :mod:`.geometry` numbers (cell, value) slots on the game's board (:mod:`..board`), ranks 3-dice sets
+  and knows the 180° rotation.
 * :mod:`.kernels` holds the compiled (numba) move generator and the solving passes.
 * :mod:`.retrograde` drives the passes, checkpoints and resumes.
 * :mod:`.table` opens a finished table and answers verdicts and best moves for engine states.
