@@ -1,0 +1,13 @@
+"""A compiled (numba) engine for Diamond Game, held to the readable one of the parent package.
+
+The rules are those of docs/rules/diamond.md, all options included. Positions live in flat int32
+arrays (:mod:`.arrays`), so that compiled functions take and change them without Python objects:
+
+* :mod:`.arrays` — the layout of the board, rules and work arrays;
+* :mod:`.tables` — neighbour and ray tables from :mod:`..geometry`, and the rules array of a game;
+* :mod:`.convert` — :class:`~..game.DiamondState` to a board array and back;
+* :mod:`.movegen` — legal moves, as the readable engine's action ids;
+* :mod:`.play` — making and unmaking moves, the end of the game, random playouts and perft;
+
+Every compiled function is cached on disk (``cache=True``): the first run compiles, later runs load.
+"""

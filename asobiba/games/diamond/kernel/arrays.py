@@ -1,0 +1,93 @@
+"""Layout of the flat int32 arrays the compiled engine works on (no numba here).
+
+**Board** (one position, :data:`BOARD_SIZE` ints):
+
+* ``[0, 121)`` — what stands on each cell (cell indices of :mod:`..geometry`): 0 if empty, else
+  ``seat + 1`` for a man, ``seat + 1 + KING`` for a king. ``code & SEAT_BITS`` is ``seat + 1``.
+* :data:`TO_MOVE` — seat to move, or ``TERMINAL``; :data:`PLY` — plies played;
+  :data:`LOST` — bitmask of seats that lost by ``no_camping``;
+  :data:`RANK` + seat — decided rank, 0 while playing; :data:`MADE` + seat — turns taken.
+* :data:`PIECES` + ``seat * MAX_PIECES + slot`` — the cell of each piece of a seat (``pieces``
+  slots are used; with kings, slot 0 holds the king). Pieces never leave the board, so the list is
+  always full.
+
+**Rules** (one game, :data:`RULES_SIZE` ints, built by :func:`.tables.rules_of`): the options as
+small ints at :data:`R_PLAYERS` … :data:`R_MAX_PLIES`, then per seat and cell a set of flags
+(:data:`ALLOWED`, :data:`GOAL`, …) at ``R_FLAGS + seat * 121 + cell``.
+
+**Work** (scratch of the move generator, :data:`WORK_SIZE` ints): the moves found at
+``[0, MAX_MOVES)``, marks of cells already searched (stamped with a counter, so nothing is cleared
+between searches) and a stack.
+"""
+
+from __future__ import annotations
+
+from ....core.game import TERMINAL
+from ..geometry import NUM_CELLS
+
+N = NUM_CELLS
+"""121 cells."""
+PASS = N * N
+"""Action id of a pass, as in the readable engine."""
+TERMINAL_SEAT = TERMINAL
+"""``board[TO_MOVE]`` once the game is over (the ``current_player`` of a finished state)."""
+
+KING = 4
+SEAT_BITS = 3
+MAX_SEATS = 3
+MAX_PIECES = 15
+
+TO_MOVE = N
+PLY = N + 1
+LOST = N + 2
+RANK = N + 3
+MADE = RANK + MAX_SEATS
+PIECES = MADE + MAX_SEATS
+BOARD_SIZE = PIECES + MAX_SEATS * MAX_PIECES
+
+# rules: options
+R_PLAYERS = 0
+R_PIECES = 1
+R_KING = 2
+R_AFTER_LINE = 3
+"""What may follow a king's line hop: :data:`END`, :data:`SINGLE_HOPS` or :data:`ANY_HOPS`."""
+R_LONG_JUMP = 4
+R_GOAL_RULE = 5
+"""Index of ``goal_block`` in :data:`GOAL_RULES`."""
+R_MAX_PLIES = 6
+R_GOAL_SIZE = 7
+"""Cells of a goal area (15, or 10 with ``pieces=10``)."""
+R_GOAL_CELLS = 8
+"""``R_GOAL_CELLS + seat * MAX_PIECES + i``: the cells of each seat's goal area."""
+R_FLAGS = R_GOAL_CELLS + MAX_SEATS * MAX_PIECES
+RULES_SIZE = R_FLAGS + MAX_SEATS * N
+
+# rules: flags per seat and cell
+ALLOWED = 1
+"""The seat may stop or land there (not another colour's point)."""
+GOAL = 2
+START = 4
+SWAP = 8
+"""A goal border cell the seat may swap into (``goal_block=swap`` only)."""
+GOAL_APEX = 16
+HEX = 32
+"""A cell of the central hexagon (the same for every seat)."""
+
+GOAL_RULES = ("full_with_king", "full_with_one", "swap", "no_camping")
+FULL_WITH_KING, FULL_WITH_ONE, SWAP_RULE, NO_CAMPING = range(4)
+
+END, SINGLE_HOPS, ANY_HOPS = 0, 1, 2
+"""What may follow a hop: nothing, only hops over one piece, or any hop (as in :mod:`..movegen`)."""
+
+# work
+MAX_MOVES = 2048
+"""More than the most moves a position can have (15 pieces, at most 120 targets each)."""
+W_SEEN_SINGLE = MAX_MOVES
+"""Cells searched with only one-piece hops allowed next (or any hops, which include them)."""
+W_SEEN_ANY = W_SEEN_SINGLE + N
+W_ENDS = W_SEEN_ANY + N
+"""Cells already listed as a move of the piece being searched (its neighbours are steps)."""
+W_STACK = W_ENDS + N
+"""Cells to search from, ``cell * 4 + what may follow``; each (cell, kind) is pushed once."""
+W_STAMP = W_STACK + 2 * N
+WORK_SIZE = W_STAMP + 1

@@ -1,0 +1,97 @@
+"""Tables of the compiled engine, built once from :mod:`..geometry` (docs/rules/diamond.md, "Board
+and camps"), and the rules array of a game (:mod:`.arrays` gives the layouts).
+
+Cells are cell indices ``0..120``; directions are those of :data:`..geometry.DIRECTIONS` (the last
+three are the first three reversed).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..game import DiamondGame
+from ..geometry import BIT, CELLS, DIRECTIONS, HEXAGON, INDEX, on_board
+from ..movegen import AFTER_LINE
+from .arrays import (
+    ALLOWED,
+    GOAL,
+    GOAL_APEX,
+    GOAL_RULES,
+    HEX,
+    MAX_PIECES,
+    R_AFTER_LINE,
+    R_FLAGS,
+    R_GOAL_CELLS,
+    R_GOAL_RULE,
+    R_GOAL_SIZE,
+    R_KING,
+    R_LONG_JUMP,
+    R_MAX_PLIES,
+    R_PIECES,
+    R_PLAYERS,
+    RULES_SIZE,
+    START,
+    SWAP,
+    N,
+)
+
+MAX_RAY = 12
+"""The longest straight line inside the star has 12 cells after its start (an apex along an edge
+of its camp to the far side of the hexagon)."""
+
+
+def _rays() -> tuple[np.ndarray, np.ndarray]:
+    rays = np.full((N, 6, MAX_RAY), -1, dtype=np.int32)
+    lengths = np.zeros((N, 6), dtype=np.int32)
+    for c, (q, r) in enumerate(CELLS):
+        for d, (dq, dr) in enumerate(DIRECTIONS):
+            k = 0
+            cq, cr = q + dq, r + dr
+            while on_board(cq, cr):
+                rays[c, d, k] = INDEX[(cq, cr)]
+                k += 1
+                cq, cr = cq + dq, cr + dr
+            lengths[c, d] = k
+    assert lengths.max() == MAX_RAY
+    return rays, lengths
+
+
+RAY, RAY_LENGTH = _rays()
+"""``RAY[c, d, k]``: the cell ``k + 1`` steps from ``c`` in direction ``d`` (-1 past the edge);
+``RAY_LENGTH[c, d]``: how many cells that line has (a line never leaves and re-enters the star)."""
+
+NEIGHBOUR = np.ascontiguousarray(RAY[:, :, 0])
+"""``NEIGHBOUR[c, d]``: the neighbour of ``c`` in direction ``d``, -1 off the board."""
+BEHIND = np.ascontiguousarray(RAY[:, :, 1])
+"""``BEHIND[c, d]``: the cell two steps away, where a hop over the neighbour lands (-1 if none)."""
+
+
+def rules_of(game: DiamondGame) -> np.ndarray:
+    """The rules array of a game: its options and, per seat, the flags of every cell."""
+    opts = game.options
+    rules = np.zeros(RULES_SIZE, dtype=np.int32)
+    rules[R_PLAYERS] = opts.players
+    rules[R_PIECES] = opts.pieces
+    rules[R_KING] = int(opts.king)
+    rules[R_AFTER_LINE] = AFTER_LINE[opts.king_chain_after_line]
+    rules[R_LONG_JUMP] = int(opts.long_jump)
+    rules[R_GOAL_RULE] = GOAL_RULES.index(opts.goal_block)
+    rules[R_MAX_PLIES] = opts.max_plies
+    swap = opts.goal_block == "swap"
+    for seat, layout in enumerate(game.seats):
+        goal_cells = [c for c in range(N) if layout.goal_area & BIT[c]]
+        rules[R_GOAL_SIZE] = len(goal_cells)
+        base = R_GOAL_CELLS + seat * MAX_PIECES
+        rules[base : base + len(goal_cells)] = goal_cells
+        for c in range(N):
+            bit = BIT[c]
+            flags = (
+                (ALLOWED if layout.allowed & bit else 0)
+                | (GOAL if layout.goal_area & bit else 0)
+                | (START if layout.start_area & bit else 0)
+                | (SWAP if swap and layout.swap_cells & bit else 0)
+                | (GOAL_APEX if layout.goal_apex & bit else 0)
+                | (HEX if HEXAGON & bit else 0)
+            )
+            rules[R_FLAGS + seat * N + c] = flags
+    return rules
