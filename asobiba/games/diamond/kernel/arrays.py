@@ -17,7 +17,7 @@ small ints at :data:`R_PLAYERS` … :data:`R_MAX_PLIES`, then per seat and cell 
 
 **Work** (scratch of the move generator, :data:`WORK_SIZE` ints): the moves found at
 ``[0, MAX_MOVES)``, marks of cells already searched (stamped with a counter, so nothing is cleared
-between searches) and a stack.
+between searches), the single-hop components of the position and a stack.
 """
 
 from __future__ import annotations
@@ -83,11 +83,23 @@ END, SINGLE_HOPS, ANY_HOPS = 0, 1, 2
 MAX_MOVES = 2048
 """More than the most moves a position can have (15 pieces, at most 120 targets each)."""
 W_SEEN_SINGLE = MAX_MOVES
-"""Cells searched with only one-piece hops allowed next (or any hops, which include them)."""
+"""Marks: cells searched with only one-piece hops allowed next (or any hops, which include them)."""
 W_SEEN_ANY = W_SEEN_SINGLE + N
 W_ENDS = W_SEEN_ANY + N
-"""Cells already listed as a move of the piece being searched (its neighbours are steps)."""
-W_STACK = W_ENDS + N
+"""Marks: cells already listed as a move of the piece being searched (its neighbours are steps)."""
+W_IN_COMPONENT = W_ENDS + N
+"""Marks: free cells whose single-hop component is known in this position (:data:`W_COMPONENT`)."""
+W_COMPONENT_USED = W_IN_COMPONENT + N
+"""Marks, per component: already listed for the man being searched."""
+W_MARKS_END = W_COMPONENT_USED + N
+W_COMPONENT = W_MARKS_END
+"""The component number of each cell marked in :data:`W_IN_COMPONENT`."""
+W_COMPONENT_CELLS = W_COMPONENT + N
+"""The cells of the components of this position, one component after another."""
+W_COMPONENT_START = W_COMPONENT_CELLS + N
+"""Where each component starts in :data:`W_COMPONENT_CELLS` (one more entry: the end)."""
+W_STACK = W_COMPONENT_START + N + 1
 """Cells to search from, ``cell * 4 + what may follow``; each (cell, kind) is pushed once."""
 W_STAMP = W_STACK + 2 * N
+"""The counter the marks are stamped with: a mark is set when it equals the current stamp."""
 WORK_SIZE = W_STAMP + 1

@@ -14,9 +14,13 @@ visited once: any hop (:data:`.arrays.ANY_HOPS`), or only hops over one piece
 A landing on a swappable cell, or after a line hop under ``none``, ends the chain there. Neighbours
 of the start cell are never listed as jumps (the step is the same move).
 
-Men without long hops or swaps take the short path :func:`_man_chains`: one hop is a look at the
-neighbour and the cell behind it. Kings, long hops and swaps walk the lines of :data:`.tables.RAY`
-in :func:`_chains`.
+Men without long hops or swaps take the short path :func:`_man_moves`, through single-hop
+components shared by all the men of the position. Kings, long hops and swaps walk the lines of
+:data:`.tables.RAY` in :func:`_chains`.
+
+Marks in the work array hold the value of a counter (:data:`.arrays.W_STAMP`) that goes up for
+each position and each piece searched: a mark is set when it equals the current value, so nothing
+needs clearing between searches.
 """
 
 from __future__ import annotations
@@ -41,7 +45,13 @@ from .arrays import (
     SWAP,
     SWAP_RULE,
     TO_MOVE,
+    W_COMPONENT,
+    W_COMPONENT_CELLS,
+    W_COMPONENT_START,
+    W_COMPONENT_USED,
     W_ENDS,
+    W_IN_COMPONENT,
+    W_MARKS_END,
     W_SEEN_ANY,
     W_SEEN_SINGLE,
     W_STACK,
@@ -51,7 +61,7 @@ from .arrays import (
 from .tables import BEHIND, NEIGHBOUR, RAY, RAY_LENGTH
 
 STAMP_LIMIT = 1 << 30
-"""When the search counter reaches this, the marks are cleared and counting starts again."""
+"""When the search counter comes near this, the marks are cleared and counting starts again."""
 
 
 @njit(cache=True)
@@ -61,41 +71,43 @@ def legal_moves(board, rules, work):
     seat = board[TO_MOVE]
     if seat < 0:
         return 0
+    stamp = work[W_STAMP] + 1
+    if stamp >= STAMP_LIMIT:  # far more than a position's pieces below the limit
+        work[W_SEEN_SINGLE:W_MARKS_END] = 0
+        stamp = 1
+    work[W_STAMP] = stamp  # the components of this position are marked with this stamp
+    work[W_COMPONENT_START] = 0
+    components = 0
     swap_on = rules[R_GOAL_RULE] == SWAP_RULE
     general = swap_on or rules[R_LONG_JUMP] != 0
     has_king = rules[R_KING] != 0
+    flags = R_FLAGS + seat * N
+    own = seat + 1
     n = 0
     for slot in range(rules[R_PIECES]):
         origin = board[PIECES + seat * MAX_PIECES + slot]
-        n = _piece_moves(board, rules, work, seat, origin, has_king and slot == 0, general,
-                         swap_on, n)
+        is_king = has_king and slot == 0
+        if general or is_king:
+            swap_here = swap_on and (rules[flags + origin] & HEX) != 0
+            n = _steps(board, rules, flags, own, origin, swap_here, work, n)
+            piece = board[origin]
+            board[origin] = 0  # lifted
+            n = _chains(board, rules, work, seat, origin, is_king, swap_here, n)
+            board[origin] = piece
+        else:
+            n, components = _man_moves(board, rules, work, flags, origin, stamp, n, components)
     return n
 
 
 @njit(cache=True)
-def _next_stamp(work):
-    stamp = work[W_STAMP] + 1
-    if stamp >= STAMP_LIMIT:
-        work[W_SEEN_SINGLE:W_STACK] = 0
-        stamp = 1
-    work[W_STAMP] = stamp
-    return stamp
-
-
-@njit(cache=True)
-def _piece_moves(board, rules, work, seat, origin, is_king, general, swap_on, n):
-    """Append the moves of the piece on ``origin`` at ``work[n:]``; return the new count."""
-    stamp = _next_stamp(work)
-    flags = R_FLAGS + seat * N
-    own = seat + 1
-    swap_here = swap_on and (rules[flags + origin] & HEX) != 0
+def _steps(board, rules, flags, own, origin, swap_here, work, n):
+    """Append the steps of the piece on ``origin``: to each empty neighbour it may stand on, and
+    to a swappable one."""
     base = origin * N
-    work[W_ENDS + origin] = stamp
     for d in range(6):
         cell = NEIGHBOUR[origin, d]
         if cell < 0:
             continue
-        work[W_ENDS + cell] = stamp  # a neighbour is a step or nothing, never a jump
         code = board[cell]
         if code == 0:
             if rules[flags + cell] & ALLOWED:
@@ -104,25 +116,65 @@ def _piece_moves(board, rules, work, seat, origin, is_king, general, swap_on, n)
         elif swap_here and rules[flags + cell] & SWAP and (code & SEAT_BITS) != own:
             work[n] = base + cell
             n += 1
-    piece = board[origin]
-    board[origin] = 0  # lifted
-    if general or is_king:
-        n = _chains(board, rules, work, seat, origin, is_king, swap_here, stamp, n)
-    else:
-        n = _man_chains(board, rules, work, flags, origin, stamp, n)
-    board[origin] = piece
     return n
 
 
 @njit(cache=True)
-def _man_chains(board, rules, work, flags, origin, stamp, n):
-    """Jump chains of a man without long hops or swaps: every hop goes over an adjacent non-king
-    piece onto the empty allowed cell right behind it, and any hop may follow."""
+def _man_moves(board, rules, work, flags, origin, stamp, n, components):
+    """Steps and jump chains of a man without long hops or swaps, the chains from shared
+    single-hop components.
+
+    Every hop goes over an adjacent non-king piece onto the empty allowed cell right behind it, and
+    can be made back, so the cells a chain reaches from its first landing are that landing's
+    component in the graph of such hops, the same for every man of the position (found once, by
+    :func:`_component`). Lifting the man changes nothing: a hop moves two cells along a line, so
+    no chain from the man's first landings comes next to his start cell, to hop over it, and none
+    contains the start cell, which is not empty. For the same reason no component cell is a
+    neighbour of the start, and components are disjoint: every cell listed is a new move.
+    Returns the new ``(n, components)``."""
     base = origin * N
-    work[W_SEEN_ANY + origin] = stamp
-    sp = 0
-    cell = origin
-    while True:
+    piece_stamp = work[W_STAMP] + 1
+    work[W_STAMP] = piece_stamp
+    for d in range(6):
+        over = NEIGHBOUR[origin, d]
+        if over < 0:
+            continue
+        code = board[over]
+        if code == 0:
+            if rules[flags + over] & ALLOWED:
+                work[n] = base + over
+                n += 1
+            continue
+        if code & KING:
+            continue
+        land = BEHIND[origin, d]
+        if land < 0 or board[land] != 0 or not rules[flags + land] & ALLOWED:
+            continue
+        if work[W_IN_COMPONENT + land] != stamp:
+            components = _component(board, rules, work, flags, land, stamp, components)
+        component = work[W_COMPONENT + land]
+        if work[W_COMPONENT_USED + component] != piece_stamp:
+            work[W_COMPONENT_USED + component] = piece_stamp
+            for k in range(work[W_COMPONENT_START + component],
+                           work[W_COMPONENT_START + component + 1]):
+                work[n] = base + work[W_COMPONENT_CELLS + k]
+                n += 1
+    return n, components
+
+
+@njit(cache=True)
+def _component(board, rules, work, flags, start, stamp, components):
+    """Find the single-hop component of the free cell ``start`` (its cells are also the queue of
+    the search); return the number of components found so far."""
+    end = work[W_COMPONENT_START + components]
+    work[W_IN_COMPONENT + start] = stamp
+    work[W_COMPONENT + start] = components
+    work[W_COMPONENT_CELLS + end] = start
+    end += 1
+    k = end - 1
+    while k < end:
+        cell = work[W_COMPONENT_CELLS + k]
+        k += 1
         for d in range(6):
             over = NEIGHBOUR[cell, d]
             if over < 0:
@@ -131,21 +183,15 @@ def _man_chains(board, rules, work, flags, origin, stamp, n):
             if code == 0 or code & KING:
                 continue
             land = BEHIND[cell, d]
-            if land < 0 or board[land] != 0 or work[W_SEEN_ANY + land] == stamp:
+            if land < 0 or board[land] != 0 or work[W_IN_COMPONENT + land] == stamp:
                 continue
-            if not rules[flags + land] & ALLOWED:
-                continue
-            work[W_SEEN_ANY + land] = stamp
-            if work[W_ENDS + land] != stamp:
-                work[W_ENDS + land] = stamp
-                work[n] = base + land
-                n += 1
-            work[W_STACK + sp] = land
-            sp += 1
-        if sp == 0:
-            return n
-        sp -= 1
-        cell = work[W_STACK + sp]
+            if rules[flags + land] & ALLOWED:
+                work[W_IN_COMPONENT + land] = stamp
+                work[W_COMPONENT + land] = components
+                work[W_COMPONENT_CELLS + end] = land
+                end += 1
+    work[W_COMPONENT_START + components + 1] = end
+    return components + 1
 
 
 @njit(cache=True)
@@ -170,9 +216,16 @@ def _reach(work, cell, follow, stamp, base, n, sp):
 
 
 @njit(cache=True)
-def _chains(board, rules, work, seat, origin, is_king, swap_here, stamp, n):
-    """Jump chains walking the lines from each landing cell: kings (runs of pieces, what may
-    follow a line hop), long hops, and landings on swappable goal cells."""
+def _chains(board, rules, work, seat, origin, is_king, swap_here, n):
+    """Jump chains of the (lifted) piece from ``origin``, walking the lines from each landing
+    cell: kings (runs of pieces, what may follow a line hop), long hops, and landings on
+    swappable goal cells."""
+    stamp = work[W_STAMP] + 1
+    work[W_STAMP] = stamp
+    work[W_ENDS + origin] = stamp
+    for d in range(6):
+        if NEIGHBOUR[origin, d] >= 0:
+            work[W_ENDS + NEIGHBOUR[origin, d]] = stamp  # a step, or no move: never a jump
     flags = R_FLAGS + seat * N
     own = seat + 1
     after_line = rules[R_AFTER_LINE]
