@@ -7,6 +7,9 @@ Three measurements, each repeated ``runs`` times and reported as the median:
   and actions/s;
 * **think time** per computer level (``asobiba.ai.think_time.think_times``), median seconds per move over
   the bench positions, next to the level's budget.
+
+With ``vs`` (``--vs ENGINE``), the game's compiled engine is timed against another engine instead
+(:mod:`.bench_versus`).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.table import Table
 
+from .bench_versus import run_versus
 from .core.game import Game, State, random_action
 from .core.registry import make_game_from_pairs
 
@@ -76,7 +80,10 @@ def run_bench(
     seconds: float = 1.0,
     as_json: bool = False,
     think: bool = True,
+    vs: str | None = None,
 ) -> dict:
+    if vs is not None:
+        return run_versus(game_id, option_pairs, vs, rounds=runs, seconds=seconds)
     game = make_game_from_pairs(game_id, option_pairs)
     positions = game.bench_positions()
     console = Console(stderr=as_json)

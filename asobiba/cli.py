@@ -150,11 +150,15 @@ def bench(
     think: Annotated[
         bool, typer.Option("--think/--no-think", help="Also time each computer level's move.")
     ] = True,
+    vs: Annotated[
+        str | None,
+        typer.Option("--vs", help="Time the game's compiled engine against ENGINE (openspiel)."),
+    ] = None,
 ) -> None:
     """Measure move generation, random playouts and think time per level (medians)."""
     from .bench import run_bench
 
-    run_bench(game, option or [], runs=runs, seconds=seconds, as_json=as_json, think=think)
+    run_bench(game, option or [], runs=runs, seconds=seconds, as_json=as_json, think=think, vs=vs)
 
 
 @app.command()

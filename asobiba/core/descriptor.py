@@ -18,7 +18,9 @@ layers check ``is not None`` instead of guessing with ``getattr``:
 * ``verbs`` (:class:`Verb`): things a person can do besides moving (e.g. declaring);
 * ``end_reasons``: names of the ways a game can end, for result texts;
 * ``solutions`` (:class:`Solutions`): exact solution tables that can be built and looked up;
-* ``commands`` (:class:`Commands`): the game's own command group under ``asobiba <id> …``.
+* ``commands`` (:class:`Commands`): the game's own command group under ``asobiba <id> …``;
+* ``compiled`` (:class:`CompiledEngine`) and ``counterparts`` (:class:`Counterpart`): a compiled
+  engine and the nearest games of other engines, timed side by side by ``asobiba bench GAME --vs``.
 """
 
 from __future__ import annotations
@@ -170,6 +172,34 @@ class Commands(Protocol):
         ...
 
 
+class CompiledEngine(Protocol):
+    """A game's compiled engine, as ``asobiba bench GAME --vs ENGINE`` times it."""
+
+    def random_actions(self, seconds: float) -> tuple[int, float]:
+        """Uniformly random games from the start, whole games, for about ``seconds``:
+        ``(actions played, seconds taken)``."""
+        ...
+
+    def legal_calls(self, seconds: float) -> tuple[int, float]:
+        """Legal-move generation called from Python, cycling over positions of random games, for
+        about ``seconds``: ``(calls, seconds taken)``."""
+        ...
+
+
+@dataclass(frozen=True)
+class Counterpart:
+    """The nearest game of another engine, for ``asobiba bench GAME --vs ENGINE``."""
+
+    game: str
+    """The other engine's name of the game."""
+    parameters: Mapping[str, Any]
+    """Its parameters."""
+    options: Mapping[str, Any]
+    """The asobiba options that come nearest to it (``-o`` pairs go on top)."""
+    differences: str
+    """One sentence on how the two games still differ."""
+
+
 @dataclass(frozen=True)
 class Lobby:
     """What the web lobby shows for a game.
@@ -206,6 +236,10 @@ class GameDescriptor:
     solutions: Callable[[], Solutions] | None = None
     """Loaded on first use: solution code may be heavy."""
     commands: Commands | None = None
+    compiled: Callable[[Game], CompiledEngine] | None = None
+    """The compiled engine for a game with its options (loaded on first use: it brings numba)."""
+    counterparts: Mapping[str, Counterpart] = field(default_factory=dict)
+    """The nearest game of other engines, by engine name (``"openspiel"``)."""
 
     @property
     def id(self) -> str:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names
-from ...core.game import State
+from ...core.descriptor import CompiledEngine, Counterpart, GameDescriptor, Knowledge, Lobby, Names
+from ...core.game import Game, State
 from . import heuristic
 from .game import DiamondGame
 from .notation import web_name
@@ -13,6 +13,27 @@ from .svg import render_svg
 def move_paths(state: State, action: int) -> list[str]:
     """The holes a move passes through, hop by hop (for animating jump chains)."""
     return [web_name(q, r) for q, r in state.move_path(action)]  # type: ignore[attr-defined]
+
+
+def compiled(game: Game) -> CompiledEngine:
+    """The compiled engine (loaded on first use: it brings numba)."""
+    from .kernel.versus import KernelBench
+
+    return KernelBench(game)  # type: ignore[arg-type]
+
+
+OPENSPIEL = Counterpart(
+    game="chinese_checkers",
+    parameters={"players": 2, "max_moves": 1000},
+    options={"players": 2, "pieces": 10, "king": False},
+    differences=(
+        "the same 121-hole star, 10 pieces a side on opposite points and no kings, but asobiba "
+        "closes the four other points, which OpenSpiel lets pieces enter, and an OpenSpiel "
+        "action is one step or one hop (a chain is several actions, the mover choosing to hop "
+        "on or stop) where an asobiba action is a whole move"
+    ),
+)
+"""OpenSpiel's Chinese checkers, two players: its nearest game here is ``pieces=10 king=false``."""
 
 
 DESCRIPTOR = GameDescriptor(
@@ -45,4 +66,6 @@ DESCRIPTOR = GameDescriptor(
         defaults={"players": 3},
     ),
     move_paths=move_paths,
+    compiled=compiled,
+    counterparts={"openspiel": OPENSPIEL},
 )

@@ -8,6 +8,7 @@ arrays (:mod:`.arrays`), so that compiled functions take and change them without
 * :mod:`.convert` — :class:`~..game.DiamondState` to a board array and back;
 * :mod:`.movegen` — legal moves, as the readable engine's action ids;
 * :mod:`.play` — making and unmaking moves, the end of the game, random playouts and perft;
+* :mod:`.versus` — the timings of ``asobiba bench diamond --vs openspiel``;
 * :mod:`.cache` — clearing compiled code cached from older sources (run here, on import).
 
 Every compiled function is cached on disk (``cache=True``): the first run compiles, later runs load.
