@@ -7,12 +7,12 @@ Budgets are cut down (tests assert behaviour, never strength or time)."""
 from __future__ import annotations
 
 import pytest
+from solver.pattern_table import PatternTable
 
 from asobiba.ai.hints import analyse
 from asobiba.ai.levels import LEVELS, build_agent, level_specs, make_agent
 from asobiba.core import make_game
 from asobiba.games.diceout import heuristic
-from asobiba.games.diceout.solver.geometry import board
 from asobiba.games.diceout.solver.positions import state_coordinates
 from asobiba.games.diceout.solver.table import Table, decode, preference
 from asobiba.games.diceout.state import PLACE, TURN
@@ -26,20 +26,9 @@ def placing_states(roll: str = "roll red:1,2,3 white:1,3,3", first: str = "place
     return one, one.play_notation(first)
 
 
-class PatternTable(Table):
-    """Stands in for the solved 5-row table: codes follow a fixed pattern, so arrangements differ."""
-
-    def __init__(self) -> None:
-        self.rows = ROWS
-        self.board = board(ROWS)
-
-    def code(self, row: int, column: int) -> int:
-        return (row * 7 + column * 3) % 9
-
-
 @pytest.fixture
 def solved(monkeypatch: pytest.MonkeyPatch) -> PatternTable:
-    table = PatternTable()
+    table = PatternTable(ROWS)
     monkeypatch.setitem(heuristic._found_tables, ROWS, heuristic._SolvedView(table))
     return table
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from solver.minimax import value
+from solver.pattern_table import PatternTable
 
 from asobiba.core.errors import AsobibaError
 from asobiba.core.registry import make_game
@@ -45,17 +46,6 @@ class ShallowTable(Table):
             if result == "loss":
                 return 2 * plies
         return 0
-
-
-class PatternTable(Table):
-    """A Table whose codes follow a fixed pattern: wins, losses and draws of many lengths."""
-
-    def __init__(self) -> None:
-        self.rows = ROWS
-        self.board = board(ROWS)
-
-    def code(self, row: int, column: int) -> int:
-        return (row * 7 + column * 3) % 9
 
 
 def random_states(count: int, seed: int) -> list[DiceOutState]:
@@ -96,7 +86,7 @@ def test_verdicts_and_best_moves_agree_with_minimax() -> None:
 def test_placings_take_the_best_arrangement_against_the_best_reply() -> None:
     """The starter's arrangement is worth its opening after the other player's best reply; the other
     player's is worth its opening; placings are not moves, so plies stay those of the opening."""
-    table = PatternTable()
+    table = PatternTable(ROWS)
     start = make_game("diceout", {"rows": ROWS}).new_state()
     seen = set()
     for action, _ in start.chance_outcomes():
