@@ -157,6 +157,40 @@ def test_the_lobby_opens_diamond_on_three_players(page, server) -> None:
                       ).json()["players"] == ["red", "yellow"]
 
 
+def test_the_lobby_reads_the_games_from_the_catalog(page, server) -> None:
+    """Cards, the first game, and who starts come from the catalog: a game whose dice decide who
+    starts gets "dice / you / computer", which sets its `first` rule; the others a seat choice."""
+    games = server.api("GET", "/api/catalog").json()["games"]
+    page.goto(server.url)
+    page.wait_for_selector(".game-card.on")
+    assert page.locator(".game-card.on").get_attribute("data-game") == games[0]["id"]
+    for game in games:
+        card = page.locator(f'[data-game="{game["id"]}"]')
+        assert card.locator(".card-tagline").inner_text() == game["lobby"]["tagline"]["ja"]
+    assert page.locator("[data-game=diamond] .card-sub").inner_text() == "2–3人"
+    assert page.locator("[data-game=diceout] .card-sub").inner_text() == "2人"
+    assert page.locator("[data-setting=firstSeat]").count() == 1  # the first mover is known
+
+    page.click("[data-game=diceout]")
+    starter = page.locator("#opt-starter label")
+    starter.first.wait_for()
+    assert starter.all_inner_texts() == ["ダイスで決める", "あなた", "コンピューター"]
+    assert page.locator("[data-option=first]").count() == 0  # the starter control sets it
+    page.click("#opt-starter label:has-text('コンピューター')")
+    page.click("#opt-level label:has-text('入門')")
+    page.wait_for_function("() => !document.querySelector('[data-action=start]').disabled")
+    page.click("[data-action=start]")
+    page.wait_for_url(re.compile(r"/game/\w+"))
+    data = server.api("GET", f"/api/games/{page.url.rsplit('/', 1)[1]}").json()
+    assert data["options"]["first"] == "white"
+    assert [s["type"] for s in data["seats"]] == ["human", "computer"]
+
+    page.goto(server.url)
+    page.click("#opt-opponent label:has-text('1台で交代')")
+    page.wait_for_selector("[data-option=first]", state="attached")
+    assert page.locator("[data-setting=starter]").count() == 0
+
+
 def test_three_player_diamond_opening_from_the_lobby(page, server, shots: Path) -> None:
     page.goto(server.url)
     page.click("[data-game=diamond]")  # three players by default

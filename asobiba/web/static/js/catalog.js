@@ -26,3 +26,14 @@ export async function gameEntry(gameId) {
 export function seatName(entry, seat) {
   return pick(entry?.seats?.[seat]) || seat;
 }
+
+/** How many can play a game, as text ("2–3", "2"): the choices or the range of its `players`
+ * option, else the seats of its lobby set-up. */
+export function playerCounts(entry) {
+  const spec = entry.options.find((s) => s.name === "players");
+  const counts = spec?.choices ?? (spec && spec.min !== null ? [spec.min, spec.max] : null);
+  if (!counts) return String(entry.setup.players.length);
+  const low = Math.min(...counts);
+  const high = Math.max(...counts);
+  return low === high ? String(low) : `${low}–${high}`;
+}

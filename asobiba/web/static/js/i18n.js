@@ -17,8 +17,6 @@ const TEXTS = {
     "lobby.resume": "続きから",
     "lobby.none": "続きの対局はありません。",
     "lobby.players": "{n}人",
-    "tagline.diamond": "星形の盤で、飛び越しを重ねて向かいの陣地へ。王駒はまとめて飛べます。",
-    "tagline.diceout": "動かすたびに目が変わるダイスで、相手側のEXITを目指します。",
     "opt.opponent": "対戦相手",
     "opt.opponent.computer": "コンピューター",
     "opt.opponent.people": "1台で交代",
@@ -27,7 +25,6 @@ const TEXTS = {
     "opt.firstSeat.you": "あなた",
     "opt.firstSeat.alternate": "交代で",
     "opt.starter": "先攻",
-    "opt.starter.roll": "ダイスで決める",
     "opt.starter.you": "あなた",
     "opt.starter.computer": "コンピューター",
     "opt.auto": "自動",
@@ -64,10 +61,6 @@ const TEXTS = {
     "value.declare.auto": "自動",
     "value.declare.manual": "自分で宣言",
     "value.first.roll": "ダイスで決める",
-    "color.red": "赤",
-    "color.yellow": "黄",
-    "color.green": "緑",
-    "color.white": "白",
     "seat.human": "あなた",
     "seat.person": "プレイヤー",
     "seat.computer": "コンピューター（{level}）",
@@ -143,8 +136,6 @@ const TEXTS = {
     "lobby.resume": "Continue",
     "lobby.none": "No unfinished games.",
     "lobby.players": "{n} players",
-    "tagline.diamond": "Race across the star by chains of jumps; kings leap whole lines.",
-    "tagline.diceout": "Dice change their face at every step: reach the far EXIT first.",
     "opt.opponent": "Opponent",
     "opt.opponent.computer": "Computer",
     "opt.opponent.people": "Pass and play",
@@ -153,7 +144,6 @@ const TEXTS = {
     "opt.firstSeat.you": "You",
     "opt.firstSeat.alternate": "Alternate",
     "opt.starter": "Who starts",
-    "opt.starter.roll": "Roll the dice",
     "opt.starter.you": "You",
     "opt.starter.computer": "Computer",
     "opt.auto": "Auto",
@@ -190,10 +180,6 @@ const TEXTS = {
     "value.declare.auto": "Automatic",
     "value.declare.manual": "Declare yourself",
     "value.first.roll": "Roll decides",
-    "color.red": "Red",
-    "color.yellow": "Yellow",
-    "color.green": "Green",
-    "color.white": "White",
     "seat.human": "You",
     "seat.person": "Player",
     "seat.computer": "Computer ({level})",
@@ -297,8 +283,4 @@ export function when(seconds) {
 export function pick(both) {
   if (!both) return "";
   return both[lang()] ?? both.ja ?? "";
-}
-
-export function colorName(name) {
-  return has(`color.${name}`) ? t(`color.${name}`) : name;
 }

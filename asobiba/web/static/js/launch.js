@@ -1,9 +1,13 @@
 // Starting a game from the lobby's choices, and "new game" at the table with the same choices.
 // Table settings (not rules): opponent (computer / people on one device), computer strength, and
-// who moves first: `firstSeat` ("you", or "alternate" between games) or `starter` ("computer":
-// the computer's seat comes first; "roll" and "you" are rules the lobby sends as options).
+// who moves first. For a game whose rules can name the starter (starter.js), `starter` is a rule
+// the lobby sends as an option and the person takes the first seat; for the others the person
+// takes the first mover's seat, or the seats in turn between games (`firstSeat`: "you",
+// "alternate").
 
 import { postJSON } from "./api.js";
+import { gameEntry } from "./catalog.js";
+import { starterOption } from "./starter.js";
 
 const ALTERNATE_KEY = "asobiba.alternate";
 
@@ -14,19 +18,19 @@ function nextAlternate(n) {
   return count % n;
 }
 
-/** Which seat the person takes when playing the computer: the first mover's (the first seat when
- * chance decides), the one after it when the computer starts, or in turn with "alternate". */
-function humanSeat(setup, settings) {
+/** Which seat the person takes when playing the computer: the first seat when a rule says who
+ * starts, else the first mover's, or in turn with "alternate". */
+function humanSeat(setup, settings, ruleStarts) {
+  if (ruleStarts) return 0;
   const n = setup.players.length;
   const first = Math.max(0, setup.players.indexOf(setup.first));
-  if (settings.starter === "computer") return (first + 1) % n;
   const offset = settings.firstSeat === "alternate" ? nextAlternate(n) : 0;
   return (first + offset) % n;
 }
 
-export function seatsFor(setup, settings) {
+function seatsFor(setup, settings, ruleStarts) {
   if (settings.opponent === "people") return setup.players.map(() => ({ type: "human" }));
-  const human = humanSeat(setup, settings);
+  const human = humanSeat(setup, settings, ruleStarts);
   return setup.players.map((_, i) =>
     i === human ? { type: "human" } : { type: "computer", level: settings.level },
   );
@@ -35,7 +39,8 @@ export function seatsFor(setup, settings) {
 /** Create the game on the server; returns its page URL. */
 export async function launch(gameId, options, settings) {
   const setup = await postJSON("/api/setup", { game: gameId, options });
-  const seats = seatsFor(setup, settings);
+  const entry = await gameEntry(gameId);
+  const seats = seatsFor(setup, settings, Boolean(entry && starterOption(entry)));
   const created = await postJSON("/api/games", {
     game: gameId,
     options,

@@ -1,21 +1,29 @@
-// The lobby: choose a game, set the table (opponent, strength, first move) and the rules, start.
-// Choices are remembered per game in localStorage. A rule starts from the lobby's default when the
-// catalog gives one (`lobby.defaults`, e.g. Diamond Game opens on 3 players), else from the game's.
+// The lobby: choose a game, set the table (opponent, strength, who starts) and the rules, start.
+// Everything it shows of a game comes from the game's catalog entry: name, tagline, how many play,
+// the option specs, the options shown first (`lobby.options`), the seats. A rule starts from the
+// lobby's default when the entry gives one (`lobby.defaults`, e.g. three players), else from the
+// game's. The first game of the catalog is chosen until the person picks another; choices are
+// remembered per game in localStorage.
 
 import { getJSON, postJSON } from "./api.js";
+import { loadCatalog, playerCounts, seatName } from "./catalog.js";
 import { clear, h, link } from "./dom.js";
-import { colorName, pick, t, when } from "./i18n.js";
+import { pick, t, when } from "./i18n.js";
 import { launch } from "./launch.js";
-import { choiceControl, MAIN_OPTIONS, optionField } from "./options.js";
+import { choiceControl, optionField, valueLabel } from "./options.js";
 import { solutionsPanel, variantOf } from "./solutions.js";
+import { starterOption, starterValue } from "./starter.js";
 
 const GAME_KEY = "asobiba.lobby.game";
-const DEFAULT_SETTINGS = { opponent: "computer", level: "normal", firstSeat: "you", starter: "roll" };
+const STARTERS = ["chance", "you", "computer"];
+const DEFAULT_SETTINGS = { opponent: "computer", level: "normal", firstSeat: "you", starter: "chance" };
 
 function loadChoices(gameId) {
   try {
     const saved = JSON.parse(localStorage.getItem(`asobiba.lobby.${gameId}`) ?? "{}");
-    return { options: saved.options ?? {}, settings: { ...DEFAULT_SETTINGS, ...saved.settings } };
+    const settings = { ...DEFAULT_SETTINGS, ...saved.settings };
+    if (!STARTERS.includes(settings.starter)) settings.starter = "chance";
+    return { options: saved.options ?? {}, settings };
   } catch {
     return { options: {}, settings: { ...DEFAULT_SETTINGS } };
   }
@@ -25,15 +33,10 @@ function saveChoices(gameId, choices) {
   localStorage.setItem(`asobiba.lobby.${gameId}`, JSON.stringify(choices));
 }
 
-/** Dice Out's "who starts" (roll / you / computer) as its `first` rule; the person plays red. */
-function diceoutFirst(starter) {
-  return { roll: "roll", you: "red", computer: "white" }[starter] ?? "roll";
-}
-
 export function lobbyPage(root) {
   let catalog = null;
-  let gameId = localStorage.getItem(GAME_KEY) ?? "diamond";
-  let choices = loadChoices(gameId);
+  let gameId = null; // set from the catalog
+  let choices = null;
   let check = { error: null, setup: null };
   let resumable = [];
   const solutions = solutionsPanel();
@@ -41,16 +44,24 @@ export function lobbyPage(root) {
   const el = h("section", { class: "lobby" });
   root.replaceChildren(el);
 
+  const entryOf = () => catalog.games.find((g) => g.id === gameId);
+
   /** The rule values the lobby starts from: the catalog's lobby defaults of the chosen game. */
   function lobbyDefaults() {
-    return catalog?.games.find((g) => g.id === gameId)?.lobby?.defaults ?? {};
+    return entryOf().lobby.defaults;
+  }
+
+  const initial = (spec) => (spec.name in lobbyDefaults() ? lobbyDefaults()[spec.name] : spec.default);
+
+  /** The option the starter control sets: only against the computer, for a game that has one. */
+  function starterSpec() {
+    return choices.settings.opponent === "computer" ? starterOption(entryOf()) : null;
   }
 
   function rulesToSend() {
     const options = { ...lobbyDefaults(), ...choices.options };
-    if (gameId === "diceout" && choices.settings.opponent === "computer") {
-      options.first = diceoutFirst(choices.settings.starter);
-    }
+    const spec = starterSpec();
+    if (spec) options[spec.name] = starterValue(entryOf(), choices.settings.starter, initial(spec));
     return options;
   }
 
@@ -69,9 +80,9 @@ export function lobbyPage(root) {
     validate();
   }
 
-  function chooseGame(id) {
+  function chooseGame(id, remember = true) {
     gameId = id;
-    localStorage.setItem(GAME_KEY, id);
+    if (remember) localStorage.setItem(GAME_KEY, id);
     choices = loadChoices(id);
     validate();
   }
@@ -90,14 +101,16 @@ export function lobbyPage(root) {
           choiceControl("level", catalog.levels.map((l) => l.id), s.level, set("level"),
             (v) => pick(catalog.levels.find((l) => l.id === v)))),
       );
-      if (game.id === "diamond") {
+      const spec = starterSpec();
+      if (spec) {
+        const chance = valueLabel(game, spec.name, initial(spec));
+        fields.push(field("starter", t("opt.starter"),
+          choiceControl("starter", STARTERS, s.starter, set("starter"),
+            (v) => (v === "chance" ? chance : t(`opt.starter.${v}`)))));
+      } else {
         fields.push(field("firstSeat", t("opt.firstSeat"),
           choiceControl("firstSeat", ["you", "alternate"], s.firstSeat, set("firstSeat"),
             (v) => t(`opt.firstSeat.${v}`))));
-      } else {
-        fields.push(field("starter", t("opt.starter"),
-          choiceControl("starter", ["roll", "you", "computer"], s.starter, set("starter"),
-            (v) => t(`opt.starter.${v}`))));
       }
     }
     return fields;
@@ -107,14 +120,11 @@ export function lobbyPage(root) {
     return h("div", { class: "field", "data-setting": name }, h("span", { class: "field-label" }, label), control);
   }
 
+  /** The rule controls, those the entry shows first apart; the option the starter control sets
+   * is not among them. */
   function ruleFields(game) {
-    const main = MAIN_OPTIONS[game.id] ?? [];
-    const hidden = new Set(
-      game.id === "diceout" && choices.settings.opponent === "computer" ? ["first"] : [],
-    );
-    const specs = game.options.filter((s) => !hidden.has(s.name));
-    const defaults = lobbyDefaults();
-    const initial = (spec) => (spec.name in defaults ? defaults[spec.name] : spec.default);
+    const main = game.lobby.options;
+    const specs = game.options.filter((s) => s !== starterSpec());
     // untouched list options show what the game resolves them to (e.g. the colours in play)
     const current = (spec) => {
       if (spec.name in choices.options) return choices.options[spec.name];
@@ -122,7 +132,7 @@ export function lobbyPage(root) {
       return initial(spec);
     };
     const make = (spec) =>
-      optionField(spec, current(spec), (value) =>
+      optionField(game, spec, current(spec), (value) =>
         update(() => {
           if (JSON.stringify(value) === JSON.stringify(initial(spec))) delete choices.options[spec.name];
           else choices.options[spec.name] = value;
@@ -145,9 +155,8 @@ export function lobbyPage(root) {
   }
 
   function render() {
-    if (!catalog) return;
-    const game = catalog.games.find((g) => g.id === gameId) ?? catalog.games[0];
-    gameId = game.id;
+    if (!gameId) return; // the catalog is not there yet
+    const game = entryOf();
     if (game.solutions) solutions.show(game.id, variantOf(game, check.setup?.options ?? rulesToSend()));
     const { primary, more } = ruleFields(game);
     const seats = check.setup?.players ?? [];
@@ -174,8 +183,8 @@ export function lobbyPage(root) {
             },
             h("span", { class: "card-art" }),
             h("span", { class: "card-name" }, pick(g.name)),
-            h("span", { class: "card-sub" }, t("lobby.players", { n: g.id === "diamond" ? "2–3" : "2" })),
-            h("span", { class: "card-tagline" }, t(`tagline.${g.id}`)),
+            h("span", { class: "card-sub" }, t("lobby.players", { n: playerCounts(g) })),
+            h("span", { class: "card-tagline" }, pick(g.lobby.tagline)),
           ),
         ),
       ),
@@ -193,7 +202,7 @@ export function lobbyPage(root) {
         h(
           "div",
           { class: "start-row" },
-          h("div", { class: "seat-preview" }, seats.map((name) => h("span", { class: `chip chip-${name}` }, colorName(name)))),
+          h("div", { class: "seat-preview" }, seats.map((name) => h("span", { class: `chip chip-${name}` }, seatName(game, name)))),
           check.error ? h("p", { class: "error", role: "alert" }, check.error) : null,
           startButton,
         ),
@@ -226,9 +235,11 @@ export function lobbyPage(root) {
   }
 
   (async () => {
-    catalog = await getJSON("/api/catalog");
+    catalog = await loadCatalog();
     resumable = (await getJSON("/api/games?status=playing")).slice(0, 8);
-    await validate();
+    const stored = localStorage.getItem(GAME_KEY);
+    const known = catalog.games.some((g) => g.id === stored);
+    chooseGame(known ? stored : catalog.games[0].id, false);
   })();
 
   return { refresh: render, destroy: () => solutions.destroy() };

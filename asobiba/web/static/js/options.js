@@ -1,21 +1,15 @@
 // Option controls built from a game's option specs (Options.specs(): kind, choices, min, max,
 // default, ja/en help). Values the player has not touched are not sent (the game's default holds).
 
+import { seatName } from "./catalog.js";
 import { h } from "./dom.js";
 import { has, lang, t } from "./i18n.js";
 
-/** The rules shown first in the lobby and in the table's subtitle (for Diamond Game, the options a
- * Japanese rules site offers in its own game: players, king, pieces, long jump). */
-export const MAIN_OPTIONS = {
-  diamond: ["players", "king", "pieces", "long_jump"],
-  diceout: ["rows", "declare"],
-};
-
-/** "人数 3人 · 王駒 あり · …" for a game's main options. */
-export function rulesLine(gameId, options) {
-  return (MAIN_OPTIONS[gameId] ?? [])
+/** "人数 3人 · 王駒 あり · …": the options a game's catalog entry shows first (`lobby.options`). */
+export function rulesLine(entry, options) {
+  return (entry?.lobby?.options ?? [])
     .filter((name) => name in options)
-    .map((name) => `${optionLabel(name)} ${valueLabel(name, options[name])}`)
+    .map((name) => `${optionLabel(name)} ${valueLabel(entry, name, options[name])}`)
     .join(" · ");
 }
 
@@ -23,21 +17,22 @@ export function optionLabel(name) {
   return has(`label.${name}`) ? t(`label.${name}`) : name;
 }
 
-function valueLabel(name, value) {
+/** A value of option `name` in words: the page's own text for it, a seat's name from the catalog
+ * entry (a colour), else the value itself. */
+export function valueLabel(entry, name, value) {
   if (value === null) return t("opt.auto");
   if (value === true) return t("opt.on");
   if (value === false) return t("opt.off");
   const key = `value.${name}.${value}`;
-  if (has(key)) return t(key);
-  return has(`color.${value}`) ? t(`color.${value}`) : String(value);
+  return has(key) ? t(key) : seatName(entry, String(value));
 }
 
 function same(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** A segmented radio group (few choices) or a select (many). */
-export function choiceControl(name, choices, current, onChange, labelOf = (v) => valueLabel(name, v)) {
+/** A segmented radio group (few choices) or a select (many); `labelOf(choice)` names a choice. */
+export function choiceControl(name, choices, current, onChange, labelOf) {
   if (choices.length > 6) {
     const select = h(
       "select",
@@ -68,7 +63,7 @@ export function choiceControl(name, choices, current, onChange, labelOf = (v) =>
   );
 }
 
-function tupleControl(spec, current, onChange) {
+function tupleControl(spec, current, onChange, labelOf) {
   if (spec.choices) {
     const chosen = new Set(current ?? []);
     return h(
@@ -89,7 +84,7 @@ function tupleControl(spec, current, onChange) {
             },
           }),
           " ",
-          valueLabel(spec.name, c),
+          labelOf(c),
         ),
       ),
     );
@@ -103,20 +98,21 @@ function tupleControl(spec, current, onChange) {
   });
 }
 
-/** One labelled control for one spec; `onChange(value)` gets the new value. */
-export function optionField(spec, current, onChange) {
+/** One labelled control for one spec of the game `entry`; `onChange(value)` gets the new value. */
+export function optionField(entry, spec, current, onChange) {
   let control;
   const choices = spec.choices ? [...spec.choices] : null;
+  const labelOf = (value) => valueLabel(entry, spec.name, value);
   if (spec.kind.startsWith("tuple")) {
-    control = tupleControl(spec, current, onChange);
+    control = tupleControl(spec, current, onChange, labelOf);
   } else if (spec.kind === "bool") {
-    control = choiceControl(spec.name, [true, false], current, onChange);
+    control = choiceControl(spec.name, [true, false], current, onChange, labelOf);
   } else if (choices) {
     if (spec.default === null) choices.unshift(null);
-    control = choiceControl(spec.name, choices, current, onChange);
+    control = choiceControl(spec.name, choices, current, onChange, labelOf);
   } else if (spec.kind === "int" && spec.min !== null && spec.max !== null && spec.max - spec.min < 6) {
     const range = Array.from({ length: spec.max - spec.min + 1 }, (_, i) => spec.min + i);
-    control = choiceControl(spec.name, range, current, onChange);
+    control = choiceControl(spec.name, range, current, onChange, labelOf);
   } else if (spec.kind === "int") {
     control = h("input", {
       type: "number",

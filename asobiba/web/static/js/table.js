@@ -331,7 +331,7 @@ export function tablePage(root, gameId, dialog) {
   function renderPanel() {
     if (!view) return;
     titleEl.textContent = pick(view.name);
-    rulesEl.textContent = rulesLine(view.game, view.options);
+    rulesEl.textContent = rulesLine(entry, view.options);
     const ranks = view.result?.ranks;
     clear(playersEl).append(
       ...view.players.map((name, i) =>
