@@ -316,24 +316,6 @@ def test_dice_out_declaration_button(page, server, declarable_line) -> None:
     assert data["result"]["ranks"][data["players"].index(declarer)] == 1
 
 
-def test_dice_out_placing_with_buttons(page, server) -> None:
-    """Placing the rolled dice touches no cell: each way to place them is a button."""
-    body = {"game": "diceout", "options": {"first": "red"}, "seats": [HUMAN, HUMAN], "seed": 8}
-    gid = server.api("POST", "/api/games", json=body).json()["id"]
-    page.goto(f"{server.url}/game/{gid}")
-    page.wait_for_selector("[data-action=move]")
-    data = server.api("GET", f"/api/games/{gid}").json()
-    state = engine_state(data)
-    choices = sorted(state.action_to_notation(a) for a in state.legal_actions())
-    shown = page.eval_on_selector_all("[data-action=move]", "els => els.map(e => e.dataset.move)")
-    assert sorted(shown) == choices and all(c.startswith("place ") for c in choices)
-    mover = {"red": "赤", "white": "白"}[data["to_move"]]
-    assert page.locator(".status").inner_text() == f"{mover}の番です。下のボタンから選んでください。"
-    page.click(f'[data-action=move][data-move="{choices[-1]}"]')
-    page.wait_for_function("() => document.querySelectorAll('[data-role=moves] li').length >= 2")
-    assert server.api("GET", f"/api/games/{gid}").json()["moves"][1] == choices[-1]
-
-
 def test_games_list_and_record_upload(page, server, tmp_path: Path) -> None:
     body = {"game": "diceout", "options": {}, "seats": [HUMAN, HUMAN], "seed": 4}
     gid = server.api("POST", "/api/games", json=body).json()["id"]

@@ -1,8 +1,7 @@
 // The board: server-rendered SVG (each game's render_svg) put into the page. Cells are found by
-// their data-cell name; the page only toggles classes on them (legal, selected, hint, movable)
-// and animates a piece along a move's path before the next board replaces this one.
-
-const SVG_NS = "http://www.w3.org/2000/svg";
+// their data-cell name; the page only toggles classes on them (legal, selected, hint, movable),
+// animates a piece along a move's path before the next board replaces this one, and brings the
+// pieces a move put on the board (its `drops`) in from where they waited once it is there.
 
 export function mountSvg(container, svgText) {
   const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
@@ -101,25 +100,31 @@ export async function animatePath(svg, path, msPerHop = 190) {
   }
 }
 
-/** A small SVG die face showing `value` pips (for the Dice Out opening roll). */
-export function dieFace(value, color) {
-  const svg = document.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("viewBox", "0 0 30 30");
-  svg.setAttribute("class", `roll-die roll-die-${color}`);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", String(value));
-  const rect = document.createElementNS(SVG_NS, "rect");
-  Object.entries({ x: 1.5, y: 1.5, width: 27, height: 27, rx: 6 }).forEach(([k, v]) =>
-    rect.setAttribute(k, v),
-  );
-  svg.append(rect);
-  const spots = { 1: [[15, 15]], 2: [[9, 9], [21, 21]], 3: [[8, 8], [15, 15], [22, 22]] }[value] ?? [];
-  for (const [x, y] of spots) {
-    const pip = document.createElementNS(SVG_NS, "circle");
-    pip.setAttribute("cx", x);
-    pip.setAttribute("cy", y);
-    pip.setAttribute("r", 3);
-    svg.append(pip);
-  }
-  return svg;
+/** Bring in the pieces a move put onto the board (`drops`: [{cell, value}]), standing on the
+ * board just drawn: each flies from the screen point `startOf(drop, i)` gives (e.g. its die
+ * beside the board), or drops in from above its cell when that gives null. */
+export async function animateDrops(svg, drops, startOf, msPerPiece = 420) {
+  if (!svg || !drops?.length || reducedMotion()) return;
+  const scale = svg.getScreenCTM()?.a || 1;
+  const flights = drops.map((drop, i) => {
+    const piece = pieceAt(svg, drop.cell);
+    if (!piece) return null;
+    const end = centre(piece);
+    const start = startOf(drop, i);
+    const from = start
+      ? { x: (start.x - end.x) / scale, y: (start.y - end.y) / scale, opacity: 1 }
+      : { x: 0, y: -piece.getBoundingClientRect().height / scale, opacity: 0 };
+    piece.style.transformBox = "fill-box";
+    piece.style.transformOrigin = "center";
+    return piece.animate(
+      [
+        { transform: `translate(${from.x}px, ${from.y}px) scale(1.15)`, opacity: from.opacity },
+        { transform: "translate(0px, 0px) scale(1)", opacity: 1 },
+      ],
+      { duration: msPerPiece, delay: i * 140, easing: "cubic-bezier(.3,.7,.4,1)", fill: "backwards" },
+    ).finished;
+  });
+  svg.classList.add("flying"); // pieces come from outside the board
+  await Promise.all(flights.filter(Boolean));
+  svg.classList.remove("flying");
 }

@@ -1,12 +1,13 @@
-// Replay of a game move by move: the server renders each position (GET .../frames/{ply}).
+// Replay of a game move by move: the server renders each position (GET .../frames/{ply}); a step
+// forward moves the piece along its path, or drops in the pieces the move put on the board.
 // Keys: ← → step, Home / End jump.
 
 import { getJSON } from "./api.js";
-import { animatePath, mountSvg } from "./board.js";
+import { animateDrops, animatePath, mountSvg } from "./board.js";
 import { gameEntry, seatName } from "./catalog.js";
 import { clear, h, link } from "./dom.js";
+import { historyText } from "./history.js";
 import { pick, t } from "./i18n.js";
-import { historyText } from "./table.js";
 
 const SYMBOLS = { first: "⏮", prev: "◀", next: "▶", last: "⏭" };
 
@@ -60,10 +61,12 @@ export function replayPage(root, gameId) {
     wanted = target;
     loading = loading.then(async () => {
       const data = await frame(target);
-      if (animate && svg && target === ply + 1 && data.last) await animatePath(svg, data.last.path);
+      const step = animate && svg && target === ply + 1 && data.last;
+      if (step) await animatePath(svg, data.last.path);
       ply = target;
       svg = mountSvg(boardEl, data.svg);
       render();
+      if (step) await animateDrops(svg, data.last.drops, () => null);
       if (target < history.length) frame(target + 1); // prefetch
     });
   }

@@ -1,51 +1,28 @@
 // The table: a live game over its WebSocket (docs/web.md). The server is the referee and sends a
 // `state` frame after every change; the page shows the board it rendered, lets the person pick a
-// piece (its legal destinations get the class `legal`) and a destination, animates each move along
-// its path, and offers undo, hint, new game, resign, and the game's own verbs (buttons named by the
-// state frame). What the page knows of the game — seat names, ways of ending, solution tables —
-// comes from the catalog entry of the game.
+// piece (its legal destinations get the class `legal`) and a destination, or arrange the pieces a
+// move puts on the board (placing.js), animates each move, and offers undo, hint, new game, resign,
+// and the game's own verbs (buttons named by the state frame). What the page knows of the game —
+// seat names, ways of ending, solution tables — comes from the catalog entry of the game.
 
-import { allCells, animatePath, cellEl, clearMarks, dieFace, mark, markPiece, mountSvg } from "./board.js";
+import { allCells, animateDrops, animatePath, cellEl, clearMarks, mark, markPiece, mountSvg } from "./board.js";
 import { gameEntry, seatName } from "./catalog.js";
+import { dieFace } from "./dice.js";
 import { clear, h, link } from "./dom.js";
+import { historyText, parseSetup } from "./history.js";
 import { pick, t } from "./i18n.js";
 import { launch } from "./launch.js";
 import { rulesLine } from "./options.js";
+import { placingDesk } from "./placing.js";
 import { solutionsPanel, variantOf } from "./solutions.js";
 
-const ROLL_RE = /(\w+):(\d),(\d),(\d)/g;
-
-/** An opening roll of three dice per seat from a chance notation such as
- * "roll red:1,3,3 white:1,2,3 first:red" (or "setup …"); null for any other notation. */
-export function parseSetup(notation) {
-  if (!/^(roll|setup) /.test(notation ?? "")) return null;
-  const rolls = [...notation.matchAll(ROLL_RE)].map((m) => ({
-    player: m[1],
-    values: [Number(m[2]), Number(m[3]), Number(m[4])],
-  }));
-  const first = /first:(\w+)/.exec(notation)?.[1] ?? null;
-  return { rolls, first };
-}
-
-export function seatLabel(view, index) {
+function seatLabel(view, index) {
   const seat = view.seats[index];
   const humans = view.seats.filter((s) => s.type === "human").length;
   if (seat.type === "computer") {
     return t("seat.computer", { level: pick(view.levels?.[seat.level]) || seat.level });
   }
   return humans === 1 ? t("seat.human") : t("seat.person");
-}
-
-
-/** One line of the move list; `nameOf(seat)` names a seat in the page's language. */
-export function historyText(line, nameOf) {
-  if (line.player === "chance") {
-    const setup = parseSetup(line.notation);
-    if (!setup) return line.notation;
-    const rolls = setup.rolls.map((r) => `${nameOf(r.player)} ${r.values.join("")}`).join(" / ");
-    return `${t("moves.setup")}: ${rolls}`;
-  }
-  return `${nameOf(line.player)}  ${line.notation}`;
 }
 
 /** The lobby settings a game was made with (games made through the API: read from the seats). */
@@ -90,6 +67,11 @@ export function tablePage(root, gameId, dialog) {
   const rulesEl = h("p", { class: "rules-line muted" });
   const solutions = solutionsPanel();
   solutions.el.hidden = true;
+  const desk = placingDesk((move) => sendMove(move.action), () => {
+    desk.draw(svg);
+    renderSetup();
+    renderHint();
+  });
 
   root.replaceChildren(
     h(
@@ -165,20 +147,38 @@ export function tablePage(root, gameId, dialog) {
     const previous = view;
     const advanced = previous && svg && next.plies === previous.plies + 1 && next.last;
     if (advanced && next.svg !== previous.svg) await animatePath(svg, next.last.path);
+    const drops = advanced ? next.last.drops ?? [] : [];
+    const starts = dropStarts(next.last?.player, drops);
     view = next;
     if (!previous || next.svg !== previous.svg) {
       svg = mountSvg(boardEl, next.svg);
       selected = null;
     }
     if (!previous || next.plies !== previous.plies) hint = null;
+    desk.update(next);
     markMovable();
     if (selected) select(selected);
     if (hint) markHint();
     renderPanel();
+    await animateDrops(svg, drops, (_, i) => starts[i]);
     if (next.status === "finished" && resultShownFor !== next.plies) {
       resultShownFor = next.plies;
       showResult();
     }
+  }
+
+  /** Where each piece a move put on the board was shown before it came (screen points, or null):
+   * on the board while the person arranged it, else the die of the mover beside the board. */
+  function dropStarts(seat, drops) {
+    const dice = [...setupEl.querySelectorAll(`.roll[data-player="${CSS.escape(seat ?? "")}"] .roll-die`)];
+    return drops.map((drop) => {
+      const shown = desk.origin(drop.cell);
+      if (shown) return shown;
+      const i = dice.findIndex((die) => die.getAttribute("aria-label") === String(drop.value));
+      if (i < 0) return null;
+      const box = dice.splice(i, 1)[0].getBoundingClientRect();
+      return box.width ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : null;
+    });
   }
 
   function movesFrom(cell) {
@@ -201,6 +201,7 @@ export function tablePage(root, gameId, dialog) {
       cell.setAttribute("role", "button");
       cell.setAttribute("aria-label", name);
     }
+    desk.draw(svg);
   }
 
   function deselect() {
@@ -225,7 +226,7 @@ export function tablePage(root, gameId, dialog) {
   }
 
   function activate(cell) {
-    if (!view || view.turn !== "human") return;
+    if (!view || view.turn !== "human" || desk.cell(cell)) return;
     if (selected) {
       const move = movesFrom(selected).find((m) => m.to === cell);
       if (move) {
@@ -266,11 +267,14 @@ export function tablePage(root, gameId, dialog) {
     hint = data;
     markHint();
     renderPanel();
+    desk.hint(data.drops);
   }
 
+  /** The hint's cells: the piece it moves and where to, or where it puts pieces. */
   function markHint() {
     clearMarks(svg, "hint", "piece-hint");
-    mark(svg, [hint.from, hint.to].filter(Boolean), "hint");
+    const drops = (hint.drops ?? []).map((d) => d.cell);
+    mark(svg, [hint.from, hint.to, ...drops].filter(Boolean), "hint");
     if (hint.from) markPiece(svg, hint.from, "piece-hint");
   }
 
@@ -296,9 +300,10 @@ export function tablePage(root, gameId, dialog) {
   // -- panel ----------------------------------------------------------------------------------
   const nameOf = (seat) => seatName(entry, seat);
 
-  /** Legal moves that touch no cell and play no verb (e.g. a choice of how to place dice). */
+  /** Legal moves that touch no cell, put nothing on the board and play no verb: buttons named by
+   * their notation. */
   function offBoardMoves() {
-    return (view?.legal ?? []).filter((m) => !m.from && !m.to && !m.verb);
+    return (view?.legal ?? []).filter((m) => !m.from && !m.to && !m.drops?.length && !m.verb);
   }
 
   function statusText() {
@@ -306,10 +311,9 @@ export function tablePage(root, gameId, dialog) {
     const color = nameOf(view.to_move);
     if (view.turn === "computer") return t("turn.computer", { color });
     if (view.turn !== "human") return "";
-    const onBoard = view.legal.some((m) => m.from || m.to);
+    const how = desk.active() ? "place" : view.legal.some((m) => m.from || m.to) ? "move" : "choose";
     const humans = view.seats.filter((s) => s.type === "human").length;
-    if (humans > 1) return t(onBoard ? "turn.person" : "turn.person.choose", { color });
-    return t(onBoard ? "turn.you" : "turn.choose");
+    return humans > 1 ? t(`turn.person.${how}`, { color }) : t(`turn.${how}`);
   }
 
   /** The game's verbs shown now and the moves made with a button rather than on the board. */
@@ -368,19 +372,25 @@ export function tablePage(root, gameId, dialog) {
     if (entry?.solutions) solutions.show(view.game, variantOf(entry, view.options));
   }
 
+  /** The opening roll beside the board; while the person arranges, their dice are the tray. */
   function renderSetup() {
-    const entry = view.history.find((e) => e.player === "chance");
-    const setup = entry && parseSetup(entry.notation);
-    setupEl.hidden = !setup;
-    if (!setup) return;
-    clear(setupEl).append(
-      h("h2", {}, t("setup.title")),
-      ...setup.rolls.map((r) =>
+    const chance = view.history.find((e) => e.player === "chance");
+    const setup = (chance && parseSetup(chance.notation)) ?? { rolls: [], first: null };
+    const rows = setup.rolls.map((r) =>
+      desk.tray(r.player, nameOf) ??
         h("div", { class: "roll", "data-player": r.player },
           h("span", { class: "roll-name" }, nameOf(r.player)),
           ...r.values.map((v) => dieFace(v, r.player))),
-      ),
-      setup.first ? h("p", { class: "muted" }, t("setup.first", { color: nameOf(setup.first) })) : null,
+    );
+    if (!setup.rolls.some((r) => r.player === view.to_move)) rows.push(desk.tray(view.to_move, nameOf));
+    setupEl.hidden = !rows.some(Boolean);
+    clear(setupEl).append(
+      ...[
+        h("h2", {}, t("setup.title")),
+        ...rows,
+        setup.first ? h("p", { class: "muted" }, t("setup.first", { color: nameOf(setup.first) })) : null,
+        desk.controls(),
+      ].filter(Boolean),
     );
   }
 
@@ -392,9 +402,14 @@ export function tablePage(root, gameId, dialog) {
       return;
     }
     clear(hintEl).append(
-      h("h2", {}, t("hint.title"), ": ", h("code", {}, hint.notation)),
-      h("p", {}, pick({ ja: hint.reason_ja, en: hint.reason_en })),
-      hint.verdict ? h("p", { class: "verdict" }, pick(hint.verdict)) : null,
+      ...[
+        h("h2", {}, t("hint.title"), ": ", h("code", {}, hint.notation)),
+        h("p", {}, pick({ ja: hint.reason_ja, en: hint.reason_en })),
+        hint.verdict ? h("p", { class: "verdict" }, pick(hint.verdict)) : null,
+        desk.active() && hint.drops?.length
+          ? h("button", { type: "button", "data-action": "use-hint", onclick: desk.useHint }, t("place.use"))
+          : null,
+      ].filter(Boolean),
     );
   }
 
@@ -446,7 +461,8 @@ export function tablePage(root, gameId, dialog) {
 
   function onKey(event) {
     if (event.target.closest?.("input, select, textarea, dialog")) return;
-    if (event.key === "u" && !buttons.undo.disabled) buttons.undo.click();
+    if (desk.key(event)) event.preventDefault();
+    else if (event.key === "u" && !buttons.undo.disabled) buttons.undo.click();
     else if (event.key === "h" && !buttons.hint.disabled) buttons.hint.click();
   }
   document.addEventListener("keydown", onKey);
