@@ -15,6 +15,8 @@ layers check ``is not None`` instead of guessing with ``getattr``:
 * ``render_svg`` (:class:`SvgRenderer`): a board picture; a game with one can be played at the web
   table, and ``lobby`` (:class:`Lobby`) says what the lobby shows first;
 * ``move_paths`` (:class:`MovePaths`): the cells a move passes through, for animation;
+* ``move_drops`` (:class:`MoveDrops`): the pieces a move puts onto the board from off it (e.g. rolled
+  dice set on their squares), so that a page can let a person arrange them on the board;
 * ``verbs`` (:class:`Verb`): things a person can do besides moving (e.g. declaring);
 * ``end_reasons``: names of the ways a game can end, for result texts;
 * ``solutions`` (:class:`Solutions`): exact solution tables that can be built and looked up;
@@ -105,6 +107,13 @@ class SvgRenderer(Protocol):
 class MovePaths(Protocol):
     def __call__(self, state: State, action: int) -> list[str]:
         """The ``data-cell`` names a move passes through, from its start to its end."""
+        ...
+
+
+class MoveDrops(Protocol):
+    def __call__(self, state: State, action: int) -> list[tuple[str, int]]:
+        """The pieces ``action`` puts onto the board from off it, as (``data-cell`` name, the
+        value the piece shows); empty for a move of pieces already on the board."""
         ...
 
 
@@ -229,6 +238,7 @@ class GameDescriptor:
     render_svg: SvgRenderer | None = None
     lobby: Lobby | None = None
     move_paths: MovePaths | None = None
+    move_drops: MoveDrops | None = None
     verbs: tuple[Verb, ...] = ()
     end_reasons: Mapping[str, Names] = field(default_factory=dict)
     """How a game can end, by reason id; a game that declares them gives its final states the

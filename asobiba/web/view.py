@@ -29,7 +29,8 @@ def cell_name(cell: Any) -> str | None:
 
 
 def move_cells(state: State, action: int) -> dict[str, Any]:
-    """The cells a move touches: ``from``, ``to`` and the hop-by-hop ``path`` (from first)."""
+    """The cells a move touches: ``from``, ``to``, the hop-by-hop ``path`` (from first) and the
+    pieces it puts onto the board from off it (``drops``: ``[{"cell","value"}]``)."""
     described = state.describe_action(action)
     origin, target = cell_name(described.get("from")), cell_name(described.get("to"))
     paths = descriptor(state.game.id).move_paths
@@ -37,12 +38,14 @@ def move_cells(state: State, action: int) -> dict[str, Any]:
         path = paths(state, action)
     else:
         path = [c for c in (origin, target) if c is not None]
+    drops = descriptor(state.game.id).move_drops
     return {
         "action": action,
         "notation": described.get("notation") or state.action_to_notation(action),
         "from": origin,
         "to": target,
         "path": path,
+        "drops": [] if drops is None else [{"cell": c, "value": v} for c, v in drops(state, action)],
     }
 
 

@@ -126,3 +126,19 @@ def test_unknown_game_gets_an_error_frame(client: TestClient) -> None:
     with client.websocket_connect("/ws/games/missing") as ws:
         frame = ws.receive_json()
     assert frame == {"type": "error", "message": "no game with id 'missing'"}
+
+
+def test_placing_moves_say_which_cells_they_fill(client: TestClient) -> None:
+    gid = new_game(client, "diceout", [HUMAN, HUMAN], {"first": "red"})
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        frame = ws.receive_json()["game"]
+        assert frame["to_move"] == "red" and frame["legal"]
+        for move in frame["legal"]:
+            values = move["notation"].removeprefix("place ").split(",")
+            assert move["from"] is None and move["drops"] == [
+                {"cell": cell, "value": int(v)} for cell, v in zip(("b1", "c1", "d1"), values, strict=True)
+            ]
+        ws.send_json({"type": "move", "action": frame["legal"][0]["action"]})
+        frame = ws.receive_json()["game"]
+        assert frame["last"]["drops"] and all(d["cell"].endswith("5") for m in frame["legal"]
+                                               for d in m["drops"])  # white places on its own row

@@ -5,10 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, Solutions, Verb
+from ...core.game import State
 from . import heuristic
 from .actions import DECLARE_NOTATION, PASS_NOTATION
 from .game import DiceOutGame
+from .setup import decode_place, is_place_action
 from .svg import render_svg
+
+
+def move_drops(state: State, action: int) -> list[tuple[str, int]]:
+    """A placing puts the placer's rolled values on b, c, d of their home row, in that order."""
+    if not is_place_action(action):
+        return []
+    board = state.board  # type: ignore[attr-defined]
+    cells = board.home[state.current_player]
+    return [(board.names[c], v) for c, v in zip(cells, decode_place(action), strict=True)]
 
 
 def solutions() -> Solutions:
@@ -40,6 +51,7 @@ DESCRIPTOR = GameDescriptor(
         exact=heuristic.exact_solver,
     ),
     render_svg=render_svg,
+    move_drops=move_drops,
     lobby=Lobby(
         tagline=Names(
             ja="動かすたびに目が変わるダイスで、相手側のEXITを目指します。",
