@@ -15,7 +15,7 @@ from typing import Any
 
 from ..core.descriptor import GameDescriptor
 from ..core.game import CHANCE, Game
-from ..core.registry import descriptors, make_game
+from ..core.registry import descriptor, descriptors, make_game
 from .seats import LEVELS
 from .view import render_board
 
@@ -76,8 +76,16 @@ def setup_of(game: Game) -> dict[str, Any]:
 
 
 def preview(game: Game) -> str:
-    """The board at the start (after the first chance outcome, if any) for the lobby's game card."""
+    """The board at the start for the lobby's game card: after the first chance outcome, if any,
+    and after the moves that put pieces onto the board (``move_drops``, e.g. rolled dice set out),
+    so the card shows the pieces in play."""
     state = game.new_state()
     if state.current_player == CHANCE:
         state = state.apply(state.chance_outcomes()[0][0])
+    drops = descriptor(game.id).move_drops
+    while drops is not None and state.current_player >= 0:
+        first = state.legal_actions()[0]
+        if not drops(state, first):
+            break
+        state = state.apply(first)
     return render_board(state, None)
