@@ -22,7 +22,25 @@ def user_errors(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except AsobibaError as exc:
-            typer.echo(f"error: {exc}", err=True)
+            typer.echo(f"error: {one_line(str(exc))}", err=True)
             raise typer.Exit(2) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def one_line(message: str, limit: int = 300) -> str:
+    """``message`` on one line, cut to ``limit`` characters (messages may quote long input)."""
+    line = " ".join(message.split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def usage_errors(invoke: Callable[[], Any]) -> Any:
+    """Run ``invoke``; Click's own errors (a value out of range, an unknown option) become one line
+    on stderr and exit status 2, like every other user error."""
+    try:
+        return invoke()
+    except typer.TyperException as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":  # a bare group: its help is the answer
+            raise
+        typer.echo(f"error: {one_line(exc.format_message())}", err=True)
+        raise typer.Exit(2) from None

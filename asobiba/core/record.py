@@ -25,6 +25,7 @@ from typing import Any
 
 from .errors import AsobibaError, RecordError
 from .game import CHANCE, Game, State
+from .position import parse_json, read_json_file
 from .registry import game_class
 
 FORMAT = "asobiba-record/1"
@@ -105,6 +106,10 @@ class Record:
         """Parse and replay a record, checking every move (raises RecordError)."""
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
             raise RecordError(f"not an asobiba record (expected format {FORMAT!r})")
+        if not isinstance(data.get("game"), str):
+            raise RecordError("record 'game' must be a game id")
+        if not isinstance(data.get("meta") or {}, Mapping):
+            raise RecordError("record 'meta' must be a JSON object")
         try:
             game = saved_game(data["game"], data.get("options"))
             start_json = data.get("start")
@@ -143,16 +148,8 @@ class Record:
 
     @classmethod
     def loads(cls, text: str) -> Record:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"malformed record JSON ({exc.msg} at line {exc.lineno})") from None
-        return cls.from_json(data)
+        return cls.from_json(parse_json(text, RecordError, "record: "))
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-        return cls.loads(text)
+        return cls.from_json(read_json_file(path, RecordError))
