@@ -19,13 +19,20 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from .cli_support import user_errors
+from .cli_support import usage_errors, user_errors
 from .core.errors import UnknownGameError
 from .core.registry import descriptor, descriptors, game_ids
 
 
 class _WithGameGroups(TyperGroup):
-    """The main command group, plus ``asobiba <id> …`` for every game that declares commands."""
+    """The main command group, plus ``asobiba <id> …`` for every game that declares commands.
+    Click's own usage errors are one line and exit status 2 (:func:`usage_errors`)."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        return usage_errors(lambda: super(_WithGameGroups, self).make_context(*args, **kwargs))
+
+    def invoke(self, ctx: typer.Context) -> Any:
+        return usage_errors(lambda: super(_WithGameGroups, self).invoke(ctx))
 
     def list_commands(self, ctx: typer.Context) -> list[str]:
         own = super().list_commands(ctx)
@@ -190,16 +197,29 @@ def arena(
 @user_errors
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to bind.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="TCP port.")] = 8000,
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="TCP port.")] = 8000,
     db: Annotated[
         str | None,
         typer.Option("--db", help="SQLite file or SQLAlchemy URL (default: user data dir)."),
     ] = None,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option("--allow-host", help="Another name the Host header may carry (repeatable)."),
+    ] = None,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option("--allow-origin", help="Another origin allowed to act, e.g. "
+                     "https://games.example.org (repeatable)."),
+    ] = None,
+    api_docs: Annotated[
+        bool, typer.Option("--api-docs", help="Serve the API docs at /api/docs (loads a CDN script).")
+    ] = False,
 ) -> None:
     """Start the web table (FastAPI + uvicorn) for every game that has a board picture."""
     from .web.server import serve as run_server
 
-    run_server(host, port, db)
+    run_server(host, port, db, allow_hosts=tuple(allow_host or ()),
+               allow_origins=tuple(allow_origin or ()), api_docs=api_docs)
 
 
 FORWARDED = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
@@ -224,7 +244,9 @@ def _hand_over(game_id: str, name: str, args: list[str]) -> None:
     group = _game_group(game_id)
     if not isinstance(group, TyperGroup) or name not in group.commands:
         raise UnknownGameError(f"{game_id} has no {name} command")
-    group.main(args=[name, *args], prog_name=f"asobiba {game_id}", standalone_mode=True)
+    status = group.main(args=[name, *args], prog_name=f"asobiba {game_id}", standalone_mode=False)
+    if isinstance(status, int) and status:
+        raise typer.Exit(status)
 
 
 def main() -> None:

@@ -82,3 +82,90 @@ def test_games_without_a_solver_say_so_and_game_groups_mount_by_id() -> None:
     listing = runner.invoke(app, ["games"]).stdout
     assert "toynim" in listing and "石取り / Toy Nim" in listing
     assert runner.invoke(app, ["gandice", "--help"]).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["perft", "toynim", "--depth", "-1"], "error: Invalid value for '--depth'"),
+        (["perft", "toynim", "--depth", "0"], "error: Invalid value for '--depth'"),
+        (["perft", "toynim", "--depth", "abc"], "error: Invalid value for '--depth'"),
+        (["arena", "toynim", "--agents", "random,random", "--games", "0"],
+         "error: Invalid value for '--games'"),
+        (["perft", "toynim", "--no-such-option"], "error: No such option"),
+        (["serve", "--port", "99999"], "error: Invalid value for '--port'"),
+        (["serve", "--port", "0"], "error: Invalid value for '--port'"),
+    ],
+)
+def test_usage_errors_are_one_line_with_status_2(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(message)
+    assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\xff\xfe{}", "is not UTF-8 text"),
+        (bytes(range(256)), "is not UTF-8 text"),
+        (b"\x00\x00\x00", "malformed JSON"),
+        (b"[" * 1000 + b"]" * 1000, "malformed JSON"),
+        (b'{"pile": ' + b"9" * 5000 + b"}", "malformed JSON"),
+        (b'{"pile": 1e400}', "malformed JSON"),
+    ],
+)
+def test_hostile_position_files_are_one_line_errors(tmp_path, content: bytes, message: str) -> None:
+    path = tmp_path / "p.json"
+    path.write_bytes(content)
+    result = runner.invoke(app, ["moves", "toynim", "--position", str(path)])
+    assert result.exit_code == 2
+    assert message in result.stderr and result.stderr.count("\n") == 1
+    assert len(result.stderr) < 400
+
+
+def test_position_files_are_read_up_to_a_limit(tmp_path) -> None:
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (8 * 1024 * 1024 + 1) + b"{}")
+    for path in (big, "/dev/zero"):
+        result = runner.invoke(app, ["moves", "toynim", "--position", str(path)])
+        assert result.exit_code == 2 and "larger than 8 MB" in result.stderr
+    result = runner.invoke(app, ["moves", "toynim", "--position", str(tmp_path)])
+    assert result.exit_code == 2 and result.stderr.startswith("error: cannot read")
+
+
+def test_serve_refuses_a_port_in_use_before_announcing(monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = runner.invoke(app, ["serve", "--port", str(port), "--db", "/nonexistent/x.db"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: cannot listen on 127.0.0.1:{port}")
+    assert result.stderr.count("\n") == 1 and "serving" not in result.stdout
+
+
+def test_serve_masks_passwords_and_warns_off_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    import uvicorn
+
+    from asobiba.web import server
+
+    with socket.socket() as probe:
+        probe.bind(("0.0.0.0", 0))
+        port = probe.getsockname()[1]
+
+    started: list[object] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets: started.append(sockets))
+    monkeypatch.setattr(server, "create_app", lambda url, **kwargs: None)
+    result = runner.invoke(app, ["serve", "--host", "0.0.0.0", "--port", str(port),
+                                 "--db", "postgresql://u:s3cret@db.example/asobiba"])
+    for sockets in started:
+        for sock in sockets:  # type: ignore[attr-defined]
+            sock.close()
+    assert result.exit_code == 0, result.output
+    assert "u:***@db.example" in result.stdout and "s3cret" not in result.output
+    assert "warning" in result.stderr and "--allow-host" in result.stderr

@@ -1,8 +1,8 @@
 """HTTP routes of the web table (docs/web.md, "HTTP API").
 
-Bodies are read by hand so that every bad input gets a one-line JSON message
-(``{"error": "..."}``, plus ``"text": {"ja", "en"}`` when the server says it in both languages;
-HTTP 400, or 404 for what does not exist) and changes nothing.
+Bodies are read by hand (:mod:`.bodies`: strict models with limits) so that every bad input gets
+a one-line JSON message (``{"error": "..."}``, plus ``"text": {"ja", "en"}`` when the server says it
+in both languages; HTTP 400, or 404 for what does not exist) and changes nothing.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
+from ..core.position import parse_json
 from ..core.registry import make_game
+from .bodies import NewGameBody, RecordBody, SetupBody, read_body
 from .lobby import lobby_games, setup
 from .lobby import preview as board_preview
 from .protocol import Command, ProtocolError, parse_move, parse_verb
@@ -30,18 +32,7 @@ def rooms_of(request: Request) -> Rooms:
 
 
 async def json_body(request: Request) -> Any:
-    raw = await request.body()
-    try:
-        return json.loads(raw or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ProtocolError(f"the request body is not valid JSON ({exc})") from None
-
-
-async def json_object(request: Request) -> dict[str, Any]:
-    data = await json_body(request)
-    if not isinstance(data, dict):
-        raise ProtocolError("the request body must be a JSON object")
-    return data
+    return parse_json(await request.body() or b"null", ProtocolError, "the request body: ")
 
 
 @router.get("/catalog")
@@ -54,8 +45,8 @@ async def get_lobby() -> dict[str, Any]:
 async def post_setup(request: Request, preview: bool = False) -> dict[str, Any]:
     """Check ``{"game","options"}``; answer the normalized options, seat names and first mover
     (``?preview=true``: also the starting board as SVG)."""
-    body = await json_object(request)
-    answer = setup(str(body.get("game")), body.get("options"))
+    body, _ = read_body(await request.body(), SetupBody)
+    answer = setup(body.game, body.options)
     if preview:
         answer["preview"] = board_preview(make_game(answer["game"], answer["options"]))
     return answer
@@ -63,18 +54,8 @@ async def post_setup(request: Request, preview: bool = False) -> dict[str, Any]:
 
 @router.post("/games", status_code=201)
 async def create_game(request: Request) -> dict[str, Any]:
-    body = await json_object(request)
-    unknown = set(body) - {"game", "options", "seats", "seed", "meta"}
-    if unknown:
-        raise ProtocolError(f"unexpected fields {sorted(unknown)}")
-    seed, meta = body.get("seed"), body.get("meta")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise ProtocolError("'seed' must be a non-negative integer")
-    if meta is not None and not isinstance(meta, dict):
-        raise ProtocolError("'meta' must be a JSON object")
-    table = await rooms_of(request).create(
-        str(body.get("game")), body.get("options"), body.get("seats"), seed, meta
-    )
+    body, _ = read_body(await request.body(), NewGameBody)
+    table = await rooms_of(request).create(body.game, body.options, body.seats, body.seed, body.meta)
     return {"id": table.id, "url": f"/game/{table.id}"}
 
 
@@ -155,8 +136,9 @@ async def get_record(request: Request, game_id: str) -> Response:
 
 @router.post("/records", status_code=201)
 async def upload_record(request: Request) -> JSONResponse:
-    """Open an uploaded record (checked move by move) for replay."""
-    table = await rooms_of(request).import_record(await json_body(request))
+    """Open an uploaded record (checked move by move, its result recomputed) for replay."""
+    _, record = read_body(await request.body(), RecordBody, "the record")
+    table = await rooms_of(request).import_record(record)
     return JSONResponse({"id": table.id, "url": f"/replay/{table.id}"}, status_code=201)
 
 

@@ -2,7 +2,9 @@
 
 ``create_app(db_url)`` is what ``asobiba serve`` runs and what tests use. Pages (``/``,
 ``/game/{id}``, ``/replay/{id}``, ``/games``) all serve the same ``index.html``; the page's ES
-modules route on the path.
+modules route on the path. Every request passes :class:`~asobiba.web.guard.Guard`; every error is
+``{"error": "one line"}`` (400 for bad input, also where FastAPI itself checks a path or query
+value; 404 for what does not exist; 413 for a body too large).
 """
 
 from __future__ import annotations
@@ -12,12 +14,15 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from ..core.errors import AsobibaError
 from . import api, sockets
-from .errors import NotFound, translations
+from .errors import NotFound, one_line, translations
+from .guard import DOCS_PATH, Access, Guard, TooLarge
 from .rooms import Rooms
 from .solutions import SolutionBuilds
 from .store import Store, resolve_db_url
@@ -25,11 +30,19 @@ from .store import Store, resolve_db_url
 STATIC = Path(__file__).parent / "static"
 
 
-def create_app(db_url: str, solutions: SolutionBuilds | None = None) -> FastAPI:
+def create_app(
+    db_url: str,
+    solutions: SolutionBuilds | None = None,
+    *,
+    access: Access | None = None,
+    api_docs: bool = False,
+) -> FastAPI:
     """The web table over the database at ``db_url`` (a SQLAlchemy URL or a SQLite file path).
 
     ``solutions``: the solution table builds (default: each game's tables where its solver keeps
-    them)."""
+    them). ``access``: the Host names and Origins accepted (default: any Host, same-origin
+    Origins). ``api_docs``: serve the interactive API docs at ``/api/docs`` (they load a CDN
+    script)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -44,12 +57,30 @@ def create_app(db_url: str, solutions: SolutionBuilds | None = None) -> FastAPI:
             app.state.solutions.close()
             store.close()
 
-    app = FastAPI(title="asobiba web table", lifespan=lifespan, docs_url="/api/docs")
+    app = FastAPI(
+        title="asobiba web table",
+        lifespan=lifespan,
+        docs_url=DOCS_PATH if api_docs else None,
+        redoc_url=None,
+        openapi_url="/api/openapi.json" if api_docs else None,
+    )
+    app.add_middleware(Guard, access=access or Access())
 
     @app.exception_handler(AsobibaError)
     async def user_error(_request: Request, exc: AsobibaError) -> JSONResponse:
-        status = 404 if isinstance(exc, NotFound) else 400
-        return JSONResponse({"error": str(exc), **translations(exc)}, status_code=status)
+        status = 404 if isinstance(exc, NotFound) else 413 if isinstance(exc, TooLarge) else 400
+        return JSONResponse({"error": one_line(str(exc)), **translations(exc)}, status_code=status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_parameter(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first.get("loc", ()))
+        return JSONResponse({"error": one_line(f"{where}: {first.get('msg')}")}, status_code=400)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+        return JSONResponse({"error": one_line(str(exc.detail))}, status_code=exc.status_code,
+                            headers=exc.headers)
 
     app.include_router(api.router)
     app.include_router(sockets.router)

@@ -30,6 +30,13 @@ class ComputerFailed(Explained):
     """The computer could not choose a move (an error frame to every client of the game)."""
 
 
+def one_line(message: str, limit: int = 300) -> str:
+    """``message`` on one line, cut to ``limit`` characters: messages may quote input, which may be
+    long or hostile, and are never echoed back whole."""
+    line = " ".join(message.split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
 def translations(exc: AsobibaError) -> dict[str, Any]:
     """``{"text": {"ja", "en"}}`` for an error said in both languages, else nothing."""
     return {"text": exc.text.to_json()} if isinstance(exc, Explained) else {}
@@ -37,4 +44,4 @@ def translations(exc: AsobibaError) -> dict[str, Any]:
 
 def error_frame(exc: AsobibaError) -> dict[str, Any]:
     """The WebSocket ``error`` frame for an error."""
-    return {"type": "error", "message": str(exc), **translations(exc)}
+    return {"type": "error", "message": one_line(str(exc)), **translations(exc)}

@@ -16,11 +16,11 @@ frame or HTTP 400 and changes nothing).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import AsobibaError
+from ..core.position import parse_json
 
 COMMANDS = ("move", "verb", "undo", "hint", "resign", "sync")
 
@@ -40,10 +40,7 @@ class Command:
 
 def parse_frame(text: str) -> Command:
     """A WebSocket text frame → Command."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ProtocolError(f"malformed JSON ({exc.msg})") from None
+    data = parse_json(text, ProtocolError)
     if not isinstance(data, dict):
         raise ProtocolError("a message must be a JSON object")
     kind = data.get("type")
@@ -70,7 +67,7 @@ def parse_move(data: Any) -> Command:
     move, action, ply = data.get("move"), data.get("action"), data.get("ply")
     if (move is None) == (action is None):
         raise ProtocolError("a move needs exactly one of 'move' (notation) or 'action' (id)")
-    if move is not None and (not isinstance(move, str) or not move.strip()):
+    if move is not None and (not isinstance(move, str) or not move.strip() or len(move) > 200):
         raise ProtocolError("'move' must be a non-empty string in the game's notation")
     if action is not None and (isinstance(action, bool) or not isinstance(action, int)):
         raise ProtocolError("'action' must be an integer")

@@ -145,36 +145,11 @@ class Rooms:
             await self._advance(table)
         return table
 
-    async def import_record(self, record_json: Any) -> Table:
-        """Store an uploaded record (checked move by move) as a finished game for replay."""
-        record = Record.from_json(record_json)
-        game = record.game
-        renderer(game.id)  # refuses a game without a board picture
-        end = record.final_state()
-        result = None
-        if end.is_terminal:
-            result = rules_result(end)
-        elif isinstance(record_json.get("result"), dict):
-            result = {**record_json["result"], "reason": "record"}
-        states = record.states()
-        stored = StoredGame(
-            id=secrets.token_hex(6),
-            game=game.id,
-            options=game.options.to_dict(),
-            seats=[{"type": "human"} for _ in range(game.num_players)],
-            seed=0,
-            status="finished",
-            result=result,
-            start=record.start.to_json() if record.from_position else None,
-            source=UPLOAD,
-            meta=dict(record.meta),
-            created=time.time(),
-            updated=time.time(),
-            moves=[
-                StoredMove(a, s.action_to_notation(a))
-                for s, a in zip(states, record.actions, strict=False)
-            ],
-        )
+    async def import_record(self, record_json: dict[str, Any]) -> Table:
+        """Store an uploaded record (replayed and checked move by move, off the event loop) as a
+        finished game for replay. Its result is what the replay says, never what the upload
+        claims: an unfinished record has none."""
+        stored = await asyncio.to_thread(_uploaded, record_json)
         await asyncio.to_thread(self.store.create, stored)
         return self._table(stored)
 
@@ -406,6 +381,33 @@ def computer_failed(exc: Exception) -> ComputerFailed:
         f"the computer could not choose a move ({detail}); reload the page to let it try again, "
         "or take a move back",
     ))
+
+
+def _uploaded(record_json: dict[str, Any]) -> StoredGame:
+    """The stored game of an uploaded record: replayed, with the result of its last position."""
+    record = Record.from_json(record_json)
+    game = record.game
+    renderer(game.id)  # refuses a game without a board picture
+    states = record.states()
+    end = states[-1]
+    return StoredGame(
+        id=secrets.token_hex(6),
+        game=game.id,
+        options=game.options.to_dict(),
+        seats=[{"type": "human"} for _ in range(game.num_players)],
+        seed=0,
+        status="finished",
+        result=rules_result(end) if end.is_terminal else None,
+        start=record.start.to_json() if record.from_position else None,
+        source=UPLOAD,
+        meta=dict(record.meta),
+        created=time.time(),
+        updated=time.time(),
+        moves=[
+            StoredMove(a, s.action_to_notation(a))
+            for s, a in zip(states, record.actions, strict=False)
+        ],
+    )
 
 
 def _analyse(state: Any) -> dict[str, Any]:

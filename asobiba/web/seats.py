@@ -49,9 +49,9 @@ def _parse_seat(index: int, seat: Any) -> dict[str, str]:
         return {"type": "human"}
     if kind == "computer" and set(seat) <= {"type", "level"}:
         level = seat.get("level", "normal")
-        if level not in LEVELS:
+        if not isinstance(level, str) or level not in LEVELS:
             raise SeatError(
-                f"seat {index + 1}: unknown level {level!r} (levels: {', '.join(LEVELS)})"
+                f"seat {index + 1}: unknown level {level!r:.40} (levels: {', '.join(LEVELS)})"
             )
         return {"type": "computer", "level": level}
     if kind not in ("human", "computer"):

@@ -1,16 +1,74 @@
-"""``asobiba serve``: one uvicorn process serving the web table."""
+"""``asobiba serve``: one uvicorn process serving the web table.
+
+The socket is bound before anything is announced, so a port in use is a one-line error (status 2)
+and never a "serving" line followed by a failure. The database URL is shown with its password
+masked; binding an address other than loopback prints a warning.
+"""
 
 from __future__ import annotations
 
-import uvicorn
+import socket
+import sys
 
+import uvicorn
+from sqlalchemy.engine import make_url
+
+from ..core.errors import AsobibaError
 from .app import create_app
+from .guard import MESSAGE_LIMIT, Access, is_loopback
 from .store import resolve_db_url
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> None:
+class ServeError(AsobibaError):
+    """The server cannot listen where it was asked to."""
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | None = None,
+    *,
+    allow_hosts: tuple[str, ...] = (),
+    allow_origins: tuple[str, ...] = (),
+    api_docs: bool = False,
+) -> None:
     """Serve until interrupted. ``db``: a SQLAlchemy URL or a file path; None → the default
-    SQLite file in the user's data directory (created if missing)."""
+    SQLite file in the user's data directory (created if missing). ``allow_hosts``: more names
+    the Host header may carry; ``allow_origins``: more origins allowed to act (docs/web.md)."""
+    if not 1 <= port <= 65535:
+        raise ServeError(f"port {port} is not between 1 and 65535")
+    sock = _bind(host, port)
     url = resolve_db_url(db)
-    print(f"asobiba: serving http://{host}:{port}/  (games stored in {url})", flush=True)
-    uvicorn.run(create_app(url), host=host, port=port, log_level="warning")
+    access = Access.bound(host, port, allow_hosts, allow_origins)
+    app = create_app(url, access=access, api_docs=api_docs)
+    shown = make_url(url).render_as_string(hide_password=True)
+    print(f"asobiba: serving http://{_netloc(host)}:{port}/  (games stored in {shown})", flush=True)
+    if not is_loopback(host):
+        print(f"asobiba: warning: listening on {host}, not only on this computer; anyone who can "
+              "reach it can play and read every game. Put it behind a reverse proxy with TLS "
+              "(docs/web.md) and name the public host with --allow-host.",
+              file=sys.stderr, flush=True)
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=MESSAGE_LIMIT)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port``, or a one-line error."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        sock = socket.socket(family, kind, proto)
+    except OSError as exc:
+        raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return sock
+
+
+def _netloc(host: str) -> str:
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host

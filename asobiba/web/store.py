@@ -7,12 +7,17 @@ Two tables:
 * ``moves`` — one row per action (chance outcomes included), keyed by ``(game_id, ply)``.
 
 Every change is one transaction, committed before the caller acknowledges it to a client, so a
-crash or restart never loses an acknowledged move. SQLite runs in WAL mode with full fsync.
+crash or restart never loses an acknowledged move. SQLite runs in WAL mode with full fsync; a new
+SQLite file is created readable by its owner only (mode 0600; SQLite gives its ``-wal`` and
+``-shm`` files the same mode). The seed is a 64-bit integer; a PostgreSQL database made when it
+was 32-bit has its column widened at start-up.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -21,6 +26,7 @@ from typing import Any
 
 import platformdirs
 from sqlalchemy import (
+    BigInteger,
     Column,
     Float,
     Integer,
@@ -33,7 +39,9 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine, make_url
@@ -47,7 +55,7 @@ games_table = Table(
     Column("game", String(32), nullable=False),
     Column("options", Text, nullable=False),
     Column("seats", Text, nullable=False),
-    Column("seed", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
     Column("status", String(16), nullable=False, index=True),
     Column("result", Text),
     Column("start", Text),
@@ -117,8 +125,11 @@ def resolve_db_url(db: str | None) -> str:
 
 
 def _engine(url: str) -> Engine:
-    if make_url(url).get_backend_name() != "sqlite":
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
+    if parsed.database and parsed.database != ":memory:":
+        _create_private(Path(parsed.database))
     engine = create_engine(url, connect_args={"check_same_thread": False})
 
     @event.listens_for(engine, "connect")
@@ -132,6 +143,23 @@ def _engine(url: str) -> Engine:
     return engine
 
 
+def _create_private(path: Path) -> None:
+    """Create the SQLite file readable and writable by its owner only, if it does not exist."""
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+
+
+def _widen_seed(engine: Engine) -> None:
+    """Make a 32-bit ``games.seed`` column (PostgreSQL databases made before it was 64-bit) 64-bit.
+    SQLite stores every integer in up to 64 bits whatever the column says, so it needs nothing."""
+    if engine.dialect.name != "postgresql":
+        return
+    column = next(c for c in inspect(engine).get_columns("games") if c["name"] == "seed")
+    if not isinstance(column["type"], BigInteger):
+        with engine.begin() as conn:
+            conn.execute(text("ALTER TABLE games ALTER COLUMN seed TYPE BIGINT"))
+
+
 class Store:
     """All reads and writes of web games. Methods are blocking; call them off the event loop."""
 
@@ -139,6 +167,7 @@ class Store:
         self.url = url
         self.engine = _engine(url)
         metadata.create_all(self.engine)
+        _widen_seed(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()

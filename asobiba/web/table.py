@@ -55,7 +55,7 @@ class Table(Match):
     def record_json(self) -> dict[str, Any]:
         data = self.record(self.record_meta()).to_json()
         if self.result is not None:
-            data["result"] = {k: self.result[k] for k in ("ranks", "returns")}
+            data["result"] = {k: self.result.get(k) for k in ("ranks", "returns")}
         return data
 
     def record_meta(self) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from asobiba.core.registry import descriptor, make_game
 from asobiba.web.lobby import lobby_games
 
 HUMAN = {"type": "human"}
+JSON = {"Content-Type": "application/json"}
 
 
 def computer(level: str = "intro") -> dict[str, str]:
@@ -164,7 +165,7 @@ def test_refusals_people_read_come_in_both_languages(client: TestClient) -> None
 
 def test_malformed_json_stale_ply_and_computer_turn_are_refused(client: TestClient) -> None:
     gid = create(client, "diamond", {}, [computer(), HUMAN])
-    r = client.post(f"/api/games/{gid}/moves", content=b"{not json")
+    r = client.post(f"/api/games/{gid}/moves", content=b"{not json", headers=JSON)
     assert r.status_code == 400 and "JSON" in r.json()["error"]
     state = engine_state(client.get(f"/api/games/{gid}").json())
     if state.current_player == 0:  # the computer (red) has not moved yet: out of turn
@@ -248,7 +249,7 @@ def test_record_downloads_and_replays_after_upload(client: TestClient) -> None:
     final = client.get(f"/api/games/{gid}").json()
     assert record.final_state().to_json() == final["position"]
     assert [m["notation"] for m in r.json()["moves"]] == final["moves"]
-    up = client.post("/api/records", content=r.text.encode())
+    up = client.post("/api/records", content=r.text.encode(), headers=JSON)
     assert up.status_code == 201
     rid = up.json()["id"]
     assert up.json()["url"] == f"/replay/{rid}"

@@ -1,0 +1,89 @@
+"""The JSON bodies of the HTTP API as Pydantic models with limits (docs/web.md, "HTTP API").
+
+A body is read by :func:`~asobiba.core.position.parse_json` (nested at most 200 levels, numbers
+finite, integers of at most 4,300 digits), then checked here with strict types: an integer is an
+integer (``1.9`` is refused, never rounded), option values are booleans, integers, strings or lists
+of them, and every list and string has a bound. A body that does not fit raises
+:class:`~asobiba.web.protocol.ProtocolError` naming the first problem in one line.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+
+from ..core.position import parse_json
+from .protocol import ProtocolError
+
+MAX_SEED = 2**63 - 1
+"""Seeds are stored in a 64-bit column: 0 … 2^63 − 1."""
+MAX_RECORD_PLIES = 20_000
+"""The most actions an uploaded record may hold (each is replayed and checked)."""
+
+Text = Annotated[StrictStr, Field(max_length=200)]
+Scalar = StrictBool | StrictInt | Text
+OptionValue = Scalar | Annotated[list[Scalar], Field(max_length=64)]
+OptionsIn = Annotated[dict[Annotated[str, Field(max_length=64)], OptionValue], Field(max_length=64)]
+GameId = Annotated[StrictStr, Field(max_length=64)]
+Meta = dict[Annotated[str, Field(max_length=200)], Any]
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class SetupBody(Body):
+    """``POST /api/setup``."""
+
+    game: GameId
+    options: OptionsIn | None = None
+
+
+class NewGameBody(SetupBody):
+    """``POST /api/games`` (the seats are checked against the game by :mod:`.seats`)."""
+
+    seats: Annotated[list[Any], Field(max_length=16)] | None = None
+    seed: Annotated[StrictInt, Field(ge=0, le=MAX_SEED)] | None = None
+    meta: Meta | None = None
+
+
+class RecordMove(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    player: Text | None = None
+    action: StrictInt | None = None
+    notation: Text | None = None
+
+
+class RecordBody(BaseModel):
+    """``POST /api/records``: an ``asobiba-record/1`` record; its ``result`` is never read (the
+    replay decides it)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    format: Text
+    game: GameId
+    options: OptionsIn | None = None
+    start: dict[str, Any] | None = None
+    moves: Annotated[list[RecordMove], Field(max_length=MAX_RECORD_PLIES)]
+    result: Any = None
+    meta: Meta | None = None
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def read_body(raw: bytes, model: type[M], what: str = "the request body") -> tuple[M, dict[str, Any]]:
+    """The body (``what``, for messages) checked against ``model``, and the JSON object it was
+    read from."""
+    data = parse_json(raw or b"null", ProtocolError, f"{what}: ")
+    if not isinstance(data, dict):
+        raise ProtocolError(f"{what} must be a JSON object")
+    try:
+        return model.model_validate(data), data
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        problem = "unexpected field" if first["type"] == "extra_forbidden" else first["msg"]
+        raise ProtocolError(f"{what}: {where}: {problem}") from None
