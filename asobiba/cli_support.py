@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import typer
 
-from .core.errors import AsobibaError
+from .core.errors import AsobibaError, one_line
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -26,12 +26,6 @@ def user_errors(func: F) -> F:
             raise typer.Exit(2) from None
 
     return wrapper  # type: ignore[return-value]
-
-
-def one_line(message: str, limit: int = 300) -> str:
-    """``message`` on one line, cut to ``limit`` characters (messages may quote long input)."""
-    line = " ".join(message.split())
-    return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
 def usage_errors(invoke: Callable[[], Any]) -> Any:

@@ -9,6 +9,13 @@ from __future__ import annotations
 from .names import Names
 
 
+def one_line(message: str, limit: int = 300) -> str:
+    """``message`` on one line, cut to ``limit`` characters: messages may quote input, which may be
+    long or hostile, and are never echoed back whole."""
+    line = " ".join(message.split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
 class AsobibaError(ValueError):
     """Base class for user-facing errors with a one-line message."""
 

@@ -24,7 +24,7 @@ import typing
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Self
 
-from .errors import OptionError
+from .errors import OptionError, one_line
 
 _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
@@ -232,14 +232,7 @@ def _check(spec: OptionSpec, value: Any, *, from_text: bool) -> Any:
             else:
                 raise ValueError
         elif kind == "int":
-            if isinstance(value, bool):
-                raise ValueError
-            if isinstance(value, str):
-                converted = int(value.strip())
-            elif isinstance(value, int):
-                converted = value
-            else:
-                raise ValueError
+            converted = _as_int(value)
         elif kind == "str":
             if not isinstance(value, str):
                 raise ValueError
@@ -252,13 +245,13 @@ def _check(spec: OptionSpec, value: Any, *, from_text: bool) -> Any:
             else:
                 raise ValueError
             if kind == "tuple[int]":
-                converted = tuple(int(v) if not isinstance(v, bool) else _bad() for v in items)
+                converted = tuple(_as_int(v) for v in items)
             else:
                 if not all(isinstance(v, str) for v in items):
                     raise ValueError
                 converted = tuple(v.strip() for v in items)
     except ValueError:
-        raise OptionError(f"option {name}: {value!r} is not a valid {kind}") from None
+        raise OptionError(one_line(f"option {name}: {value!r} is not a valid {kind}")) from None
     values = converted if isinstance(converted, tuple) else (converted,)
     for v in values:
         if spec.choices is not None and v not in spec.choices:
@@ -282,5 +275,13 @@ def _unalias(spec: OptionSpec, value: Any) -> Any:
     return spec.aliases.get(key, value)
 
 
-def _bad() -> Any:
+def _as_int(value: Any) -> int:
+    """A whole number given as an int or as its digits; anything else (a bool, a float such as 1.9,
+    null, an object) is refused rather than rounded (ValueError)."""
+    if isinstance(value, bool):
+        raise ValueError
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        return int(value.strip())
     raise ValueError

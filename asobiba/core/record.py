@@ -3,7 +3,7 @@ the result. A record replays to the identical state (docs/formats.md, "Records")
 
 JSON shape (``format`` = ``asobiba-record/1``)::
 
-    {"format": "asobiba-record/1", "game": "diceout", "options": {...},
+    {"format": "asobiba-record/1", "game": "<game id>", "options": {...},
      "start": null | <position JSON>,
      "moves": [{"player": "chance" | "<seat name>", "action": 17, "notation": "b1-c2"}, ...],
      "result": null | {"ranks": [1, 2], "returns": [1.0, -1.0]},

@@ -19,9 +19,9 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from ..core.errors import AsobibaError
+from ..core.errors import AsobibaError, one_line
 from . import api, sockets
-from .errors import NotFound, one_line, translations
+from .errors import NotFound, translations
 from .guard import DOCS_PATH, Access, Guard, TooLarge
 from .rooms import Rooms
 from .solutions import SolutionBuilds

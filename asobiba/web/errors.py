@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import AsobibaError, Explained
+from ..core.errors import AsobibaError, Explained, one_line
 
 
 class NotFound(AsobibaError):
@@ -28,13 +28,6 @@ class NotAtTable(AsobibaError):
 
 class ComputerFailed(Explained):
     """The computer could not choose a move (an error frame to every client of the game)."""
-
-
-def one_line(message: str, limit: int = 300) -> str:
-    """``message`` on one line, cut to ``limit`` characters: messages may quote input, which may be
-    long or hostile, and are never echoed back whole."""
-    line = " ".join(message.split())
-    return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
 def translations(exc: AsobibaError) -> dict[str, Any]:

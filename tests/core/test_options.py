@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from asobiba.core import OptionError, Options, option
+from asobiba.core.registry import make_game
 
 
 @dataclasses.dataclass(frozen=True)
@@ -79,3 +80,12 @@ def test_specs_describe_every_option() -> None:
     assert specs["colors"].kind == "tuple[str]"
     assert specs["rule"].optional
     assert specs["rows"].ja == "行数"
+
+
+@pytest.mark.parametrize("values", [[{}, 1, 2], [None, 1, 2], [float("inf"), 1, 2], [1.9, 2.5, 3.1],
+                                    [True, 1, 2]])
+def test_whole_number_lists_refuse_anything_but_whole_numbers(values) -> None:
+    """A list of whole numbers takes ints or their digits; floats are refused, never rounded."""
+    with pytest.raises(OptionError, match="is not a valid tuple"):
+        make_game("diceout", {"setup": "fixed", "red": values})
+    assert make_game("diceout", {"setup": "fixed", "red": ["3", 1, 2]}).options.red == (3, 1, 2)
