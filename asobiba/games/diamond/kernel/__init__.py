@@ -8,6 +8,10 @@ arrays (:mod:`.arrays`), so that compiled functions take and change them without
 * :mod:`.convert` — :class:`~..game.DiamondState` to a board array and back;
 * :mod:`.movegen` — legal moves, as the readable engine's action ids;
 * :mod:`.play` — making and unmaking moves, the end of the game, random playouts and perft;
+* :mod:`.evaluate` — the evaluation of :mod:`..heuristic`, equal to it within 1e-9;
+* :mod:`.search` — alpha-beta (paranoid for three players) with iterative deepening, a Zobrist
+  transposition table and move ordering, under a node budget;
+* :mod:`.agent` — the computer player on that search (the agent kind ``kernel``);
 * :mod:`.versus` — the timings of ``asobiba bench diamond --vs openspiel``;
 * :mod:`.cache` — clearing compiled code cached from older sources (run here, on import).
 

@@ -2,11 +2,12 @@
 
 Numba checks only the file that holds a compiled function, while the kernel's functions call each
 other across modules and freeze into their code the tables and array offsets of other modules
-(:mod:`.arrays`, :mod:`.tables`, :mod:`..geometry`). A change to one of those files could leave
-stale compiled code behind, reading past the end of an array whose layout changed. So the package
-keeps a digest of the sources next to the cache files and clears those files when it changes.
-Where the package folder cannot be written (an installed copy), numba keeps its cache elsewhere
-and the sources do not change: nothing is done.
+(:mod:`.arrays`, :mod:`.tables`, :mod:`..geometry`) and the evaluation's weights
+(:mod:`..heuristic`). A change to one of those files could leave stale compiled code behind,
+reading past the end of an array whose layout changed. So the package keeps a digest of the
+sources next to the cache files and clears those files when it changes. Where the package folder
+cannot be written (an installed copy), numba keeps its cache elsewhere and the sources do not
+change: nothing is done.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import hashlib
 from pathlib import Path
 
 HERE = Path(__file__).parent
-SOURCES = (*sorted(HERE.glob("*.py")), HERE.parent / "geometry.py")
+SOURCES = (*sorted(HERE.glob("*.py")), HERE.parent / "geometry.py", HERE.parent / "heuristic.py")
 """The files whose contents the compiled code depends on."""
 CACHE = HERE / "__pycache__"
 DIGEST = CACHE / "kernel-sources.sha256"

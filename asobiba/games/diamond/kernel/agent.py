@@ -1,0 +1,58 @@
+"""The computer player on the compiled engine: the agent kind ``kernel`` of Diamond Game's
+knowledge (docs/ai.md, "Agents"), the search of :mod:`.search` behind the ``Agent`` protocol.
+
+A spec ``{"agent": "kernel", "max_nodes": …, "beam": …, "max_depth": …}`` makes one. Like every
+agent it answers a position with the same move for the same seed: the budget is counted in nodes.
+``analyse`` reports the move, its value for the mover, the principal line and the depth reached,
+as the readable alpha-beta does, so that hints can use it too.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ....ai.agent import SearchResult, make_rng
+from ...diamond.game import DiamondGame, DiamondState
+from .arrays import WORK_SIZE
+from .convert import board_of
+from .evaluate import eval_tables
+from .search import C_NODES, CAP, Search, principal_line, search
+from .tables import rules_of
+
+MIN_TT_BITS = 16
+MAX_TT_BITS = 22
+"""The table holds about twice the node budget, between 2**16 and 2**22 entries."""
+
+
+class KernelAgent:
+    """Iterative-deepening alpha-beta (paranoid for three players) inside the compiled engine."""
+
+    def __init__(self, game: DiamondGame, *, max_nodes: int = 100_000, max_depth: int = 40,
+                 beam: int = 0, seed: int | None = None, name: str = "kernel") -> None:
+        self.name = name
+        self.game = game
+        self.max_nodes = max_nodes
+        self.max_depth = max_depth
+        self.beam = beam
+        self.rng = make_rng(seed)
+        self.rules = rules_of(game)
+        self.eval = eval_tables(game)
+        self.work = np.zeros(WORK_SIZE, dtype=np.int32)
+        bits = min(MAX_TT_BITS, max(MIN_TT_BITS, (2 * max_nodes).bit_length()))
+        self.arrays = Search(bits)
+
+    def choose(self, state: DiamondState) -> int:
+        return self.analyse(state).action
+
+    def analyse(self, state: DiamondState) -> SearchResult:
+        """Search ``state`` for the player to move."""
+        board = board_of(state)
+        arrays = self.arrays
+        action, value, depth = search(
+            board, self.rules, self.work, *self.eval, *arrays.tables(),
+            self.max_nodes, self.max_depth, self.beam, self.rng.getrandbits(63),
+        )
+        length = principal_line(board, self.rules, self.work, arrays.tt_key, arrays.tt_move,
+                                action, arrays.line)
+        return SearchResult(int(action), float(value), arrays.line[:length].tolist(), int(depth),
+                            int(arrays.control[C_NODES]), abs(value) > CAP)

@@ -1,0 +1,121 @@
+"""The compiled engine's evaluation and search (asobiba/games/diamond/kernel/evaluate.py, search.py,
+agent.py) against the readable engine.
+
+* The compiled evaluation equals ``heuristic.evaluate`` within 1e-9 for every seat, on positions
+  of racing games and scattered positions under every option combination.
+* The search answers every position with one of the readable engine's legal moves, finds a win in
+  one move and a forced win in two, and plays the same move for the same seed and budget.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from games.diamond.diamond_support import COMBOS
+from games.diamond.test_diamond_kernel import racing_choice, scattered
+
+from asobiba.core.game import TERMINAL
+from asobiba.games.diamond import heuristic
+from asobiba.games.diamond.game import DiamondGame
+from asobiba.games.diamond.geometry import CAMP, cells_of
+from asobiba.games.diamond.kernel.agent import KernelAgent
+from asobiba.games.diamond.kernel.arrays import MAX_SEATS
+from asobiba.games.diamond.kernel.convert import board_of
+from asobiba.games.diamond.kernel.evaluate import eval_tables, evaluate
+from asobiba.games.diamond.kernel.search import CAP
+from asobiba.games.diamond.kernel.tables import rules_of
+
+
+def sample_positions(game, rng, every=7, scatter=3):
+    """Positions of a racing game (every few plies, to its end) and a few scattered ones."""
+    out = []
+    state = game.new_state()
+    while not state.is_terminal and state.ply < 400:
+        if state.ply % every == 0:
+            out.append(state)
+        state = state.apply(racing_choice(state, rng))
+    return out + [scattered(game, rng) for _ in range(scatter)]
+
+
+@pytest.mark.parametrize("options", COMBOS, ids=lambda o: ",".join(f"{v}" for v in o.values()))
+def test_compiled_evaluation_equals_the_readable_one(options):
+    game = DiamondGame(options)
+    rules, tables = rules_of(game), eval_tables(game)
+    values = np.zeros(MAX_SEATS)
+    for state in sample_positions(game, random.Random(str(options))):
+        evaluate(board_of(state), rules, *tables, values)
+        expected = heuristic.evaluate(state)
+        assert values[: len(expected)] == pytest.approx(expected, abs=1e-9), state.to_json()
+
+
+SEARCH_OPTIONS = [
+    {},
+    {"players": 3},
+    {"king": False, "pieces": 10},
+    {"players": 3, "long_jump": True, "king_chain_after_line": "none"},
+    {"goal_block": "swap"},
+    {"goal_block": "no_camping", "max_plies": 80},
+]
+
+
+@pytest.mark.parametrize("options", SEARCH_OPTIONS, ids=str)
+def test_search_plays_a_legal_move(options):
+    game = DiamondGame(options)
+    agent = KernelAgent(game, max_nodes=600, beam=6, seed=3)
+    rng = random.Random(str(options))
+    for state in sample_positions(game, rng, every=23, scatter=2):
+        if state.current_player == TERMINAL:
+            continue
+        result = agent.analyse(state)
+        assert result.action in state.legal_actions()
+        after = state
+        for action in result.line:  # the principal line is playable too
+            assert after.current_player != TERMINAL and action in after.legal_actions()
+            after = after.apply(action)
+
+
+def position(red_men_outside):
+    """Red: king on the goal apex, every goal cell held but (-4, 2), one more man outside;
+    yellow at home with its king in the centre."""
+    goal = [c for c in cells_of(CAMP["q-"]) if c not in ((-8, 4), (-4, 2))]
+    yellow = [c for c in cells_of(CAMP["r-"]) if c != (4, -8)]
+    game = DiamondGame({})
+    return game.state_from_json({
+        "game": "diamond", "to_move": "red",
+        "pieces": {"red": {"king": [-8, 4], "men": [list(c) for c in goal] + [red_men_outside]},
+                   "yellow": {"king": [0, 0], "men": [list(c) for c in yellow]}},
+    })
+
+
+def wins_at_once(state):
+    return [a for a in state.legal_actions()
+            if (after := state.apply(a)).is_terminal and after.ranks()[state.to_move] == 1]
+
+
+def test_search_finds_the_win_in_one():
+    state = position([-3, 2])
+    [win] = wins_at_once(state)
+    result = KernelAgent(state.game, max_nodes=20_000, beam=8, seed=0).analyse(state)
+    assert result.action == win and result.exact and result.value > CAP
+    assert result.line == [win]
+
+
+def test_search_finds_the_forced_win_in_two():
+    state = position([-2, 2])
+    assert wins_at_once(state) == []
+    result = KernelAgent(state.game, max_nodes=200_000, seed=0).analyse(state)
+    assert result.exact and result.value > CAP and result.depth == 3
+    after = state.apply(result.action)
+    for reply in after.legal_actions():
+        assert wins_at_once(after.apply(reply))
+
+
+def test_tiny_budget_is_deterministic():
+    game = DiamondGame({"players": 3})
+    state = sample_positions(game, random.Random(9), every=30, scatter=0)[1]
+    results = [KernelAgent(game, max_nodes=150, beam=8, seed=5).analyse(state) for _ in range(3)]
+    assert len({(r.action, r.value, r.nodes, tuple(r.line)) for r in results}) == 1
+    assert results[0].action in state.legal_actions() and results[0].nodes <= 150
+
