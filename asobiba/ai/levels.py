@@ -12,6 +12,8 @@ An agent spec is a dict: ``{"agent": KIND, ...parameters}`` with KIND one of
 * ``greedy`` — one ply; ``spread``, ``miss`` and ``blunder`` make it err (:class:`~.simple.GreedyAgent`);
 * ``alphabeta`` — ``max_nodes``, ``max_depth`` (:class:`~.alphabeta.AlphaBetaAgent`);
 * ``mcts`` — ``iterations``, ``exploration``, ``playout_plies`` (:class:`~.mcts.MCTSAgent`);
+* a kind of the game's own, named in the knowledge's ``agents`` (e.g. a search on a compiled
+  engine), built by its factory from the spec's other parameters;
 
 plus optional ``eval`` (a name in the knowledge's ``evaluators``, default its ``evaluate``),
 ``priors`` (true: pass the knowledge's ``move_priors``), ``time_limit`` (seconds, safety cap) and
@@ -117,6 +119,8 @@ def build_agent(game: Game, spec: Mapping[str, Any], *, name: str, seed: int | N
         agent = AlphaBetaAgent(evaluate, seed=seed, name=name, **params)
     elif kind == "mcts":
         agent = MCTSAgent(evaluate, seed=seed, name=name, **params)
+    elif kind in knowledge.agents:
+        agent = knowledge.agents[kind](game, seed=seed, name=name, **params)
     else:
         raise UnknownAgentError(f"agent spec {name!r} has unknown kind {kind!r}")
     if exact and knowledge.exact is not None:

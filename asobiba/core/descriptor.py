@@ -80,7 +80,10 @@ class Knowledge:
 
     ``levels`` maps a game (with its options) to its level table (``intro`` … ``strongest``);
     None gives the default table of :mod:`asobiba.ai.levels`. ``exact`` gives the solved positions
-    of a game when a solution has been built (else None).
+    of a game when a solution has been built (else None). ``agents`` adds agent kinds of the
+    game's own, by the name an agent spec gives as ``"agent"``: each builds an agent as
+    ``factory(game, seed=…, name=…, **the spec's other parameters)`` (e.g. a search on a compiled
+    engine).
     """
 
     evaluate: Evaluate = _neutral
@@ -90,6 +93,7 @@ class Knowledge:
     evaluators: Mapping[str, Evaluate] = field(default_factory=dict)
     baselines: LevelSpecs = field(default_factory=dict)
     exact: Callable[[Game], SolvedPositions | None] | None = None
+    agents: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
 
 
 NEUTRAL = Knowledge()

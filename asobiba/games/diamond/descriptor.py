@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.descriptor import CompiledEngine, Counterpart, GameDescriptor, Knowledge, Lobby, Names
 from ...core.game import Game, State
 from . import heuristic
@@ -20,6 +22,14 @@ def compiled(game: Game) -> CompiledEngine:
     from .kernel.versus import KernelBench
 
     return KernelBench(game)  # type: ignore[arg-type]
+
+
+def kernel_agent(game: Game, **params: Any) -> Any:
+    """The agent kind ``kernel``: alpha-beta on the compiled engine (loaded on first use: it
+    brings numba)."""
+    from .kernel.agent import KernelAgent
+
+    return KernelAgent(game, **params)  # type: ignore[arg-type]
 
 
 OPENSPIEL = Counterpart(
@@ -55,6 +65,7 @@ DESCRIPTOR = GameDescriptor(
         explain=heuristic.explain,
         evaluators=heuristic.EVALUATORS,
         baselines=heuristic.BASELINES,
+        agents={"kernel": kernel_agent},
     ),
     render_svg=render_svg,
     lobby=Lobby(
