@@ -9,9 +9,12 @@ parser like any user file.
 from __future__ import annotations
 
 import itertools
+import random
+
+from games.diamond.diamond_reference import may_stand
 
 from asobiba.games.diamond.game import DiamondGame, DiamondState
-from asobiba.games.diamond.geometry import APEX_CELL, COLOUR_CAMPS, HEXAGON, cells_of
+from asobiba.games.diamond.geometry import APEX_CELL, CELLS, COLOUR_CAMPS, HEXAGON, cells_of
 from asobiba.games.diamond.notation import parse_cell
 from asobiba.games.diamond.options import LINE_CHAIN_RULES
 
@@ -96,3 +99,19 @@ def all_combos():
 
 
 COMBOS = all_combos()
+
+
+def scattered(game: DiamondGame, rng: random.Random) -> DiamondState:
+    """Every colour's pieces on random cells it may stand on (kings among them); a random colour
+    to move."""
+    opts = game.options
+    cells = list(CELLS)
+    rng.shuffle(cells)
+    used: set = set()
+    pieces = {}
+    for colour in opts.colors:
+        mine = [c for c in cells if c not in used and may_stand(colour, c)][: opts.pieces]
+        used.update(mine)
+        king = mine.pop() if opts.king else None
+        pieces[colour] = {"king": list(king) if king else None, "men": [list(c) for c in mine]}
+    return game.state_from_json({"pieces": pieces, "to_move": rng.choice(opts.colors)})

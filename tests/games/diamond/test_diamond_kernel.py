@@ -16,8 +16,7 @@ import random
 
 import numpy as np
 import pytest
-from games.diamond.diamond_reference import may_stand
-from games.diamond.diamond_support import COMBOS
+from games.diamond.diamond_support import COMBOS, scattered
 from games.diamond.test_diamond_perft import PERFT
 
 from asobiba.games.diamond.game import DiamondGame
@@ -85,21 +84,6 @@ def racing_choice(state, rng):
 
     best = max(map(gain, actions))
     return rng.choice([a for a in actions if gain(a) == best])
-
-
-def scattered(game, rng):
-    """Every colour's pieces on random cells it may stand on, a random colour to move."""
-    opts = game.options
-    cells = list(CELLS)
-    rng.shuffle(cells)
-    used = set()
-    pieces = {}
-    for colour in opts.colors:
-        mine = [c for c in cells if c not in used and may_stand(colour, c)][: opts.pieces]
-        used.update(mine)
-        king = mine.pop() if opts.king else None
-        pieces[colour] = {"king": list(king) if king else None, "men": [list(c) for c in mine]}
-    return game.state_from_json({"pieces": pieces, "to_move": rng.choice(opts.colors)})
 
 
 @pytest.mark.parametrize("options", COMBOS, ids=lambda o: ",".join(f"{v}" for v in o.values()))

@@ -13,8 +13,8 @@ import random
 
 import numpy as np
 import pytest
-from games.diamond.diamond_support import COMBOS
-from games.diamond.test_diamond_kernel import racing_choice, scattered
+from games.diamond.diamond_support import COMBOS, scattered
+from games.diamond.test_diamond_kernel import racing_choice
 
 from asobiba.core.game import TERMINAL
 from asobiba.games.diamond import heuristic

@@ -8,27 +8,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from games.diamond.diamond_reference import may_stand, reference_after, reference_moves
-from games.diamond.diamond_support import COMBOS, move_set
+from games.diamond.diamond_reference import reference_after, reference_moves
+from games.diamond.diamond_support import COMBOS, move_set, scattered
 
 from asobiba.games.diamond.game import DiamondGame
-from asobiba.games.diamond.geometry import CELLS
 from asobiba.games.diamond.movegen import PASS
-
-
-def scattered(game, rng):
-    """Every colour's pieces on random cells it may stand on; a random colour to move."""
-    opts = game.options
-    cells = list(CELLS)
-    rng.shuffle(cells)
-    used = set()
-    pieces = {}
-    for colour in opts.colors:
-        mine = [c for c in cells if c not in used and may_stand(colour, c)][: opts.pieces]
-        used.update(mine)
-        king = mine.pop() if opts.king else None
-        pieces[colour] = {"king": list(king) if king else None, "men": [list(c) for c in mine]}
-    return game.state_from_json({"pieces": pieces, "to_move": rng.choice(opts.colors)})
 
 
 def check(state):
