@@ -14,6 +14,10 @@ layers check ``is not None`` instead of guessing with ``getattr``:
 
 * ``render_svg`` (:class:`SvgRenderer`): a board picture; a game with one can be played at the web
   table, and ``lobby`` (:class:`Lobby`) says what the lobby shows first;
+* ``render_text`` (:class:`TextRenderer`): the terminal picture with the last move marked (without
+  it the terminal shows :meth:`State.render_text <asobiba.core.game.State.render_text>`);
+* ``parse_cell`` (:class:`CellParser`): reads a cell as a person types it (the spellings moves
+  accept), for the terminal's "which moves has the piece on this cell?";
 * ``move_paths`` (:class:`MovePaths`): the cells a move passes through, for animation;
 * ``move_drops`` (:class:`MoveDrops`): the pieces a move puts onto the board from off it (e.g. rolled
   dice set on their squares), so that a page can let a person arrange them on the board;
@@ -105,6 +109,21 @@ class SvgRenderer(Protocol):
     def __call__(self, state: State, *, highlights: Sequence[str] = (),
                  last_move: int | None = None) -> str:
         """The position as SVG; every cell a person can click carries ``data-cell``."""
+        ...
+
+
+class TextRenderer(Protocol):
+    def __call__(self, state: State, *, color: bool = False, last_move: int | None = None) -> str:
+        """The position as terminal text (ANSI colours when ``color``), with ``last_move`` — the
+        action that led to ``state`` — marked on the board."""
+        ...
+
+
+class CellParser(Protocol):
+    def __call__(self, state: State, text: str) -> str:
+        """The cell ``text`` names, in any spelling a move accepts, as
+        :meth:`State.action_origin <asobiba.core.game.State.action_origin>` names it; a one-line
+        NotationError when ``text`` names no cell."""
         ...
 
 
@@ -240,6 +259,8 @@ class GameDescriptor:
     """Display names of the seats (``"red"`` → 赤 / Red); a seat not listed shows its id."""
     knowledge: Knowledge = NEUTRAL
     render_svg: SvgRenderer | None = None
+    render_text: TextRenderer | None = None
+    parse_cell: CellParser | None = None
     lobby: Lobby | None = None
     move_paths: MovePaths | None = None
     move_drops: MoveDrops | None = None

@@ -54,3 +54,7 @@ class Explained(AsobibaError):
 
 class Refusal(Explained, IllegalMoveError):
     """Something a player asked for that the table turns down, said in both languages."""
+
+
+class Unreadable(Explained, NotationError):
+    """Text that does not read as a move or a cell, said in both languages."""

@@ -8,7 +8,8 @@ from ...core.descriptor import CompiledEngine, Counterpart, GameDescriptor, Know
 from ...core.game import Game, State
 from . import heuristic
 from .game import DiamondGame
-from .notation import web_name
+from .notation import typed_cell, web_name
+from .render import render_text
 from .svg import render_svg
 
 
@@ -68,6 +69,8 @@ DESCRIPTOR = GameDescriptor(
         agents={"kernel": kernel_agent},
     ),
     render_svg=render_svg,
+    render_text=render_text,
+    parse_cell=typed_cell,
     lobby=Lobby(
         tagline=Names(
             ja="星形の盤で、飛び越しを重ねて向かいの陣地へ。王駒はまとめて飛べます。",

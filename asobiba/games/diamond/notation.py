@@ -8,14 +8,18 @@ centre ``(0, 0)``.
 
 Moves are ``FROM-TO`` (``e3-f4``); the turn without a legal move is ``pass``. The parser also takes
 axial coordinates, ``q,r`` per cell (``8,-4-7,-3`` is unambiguous: the separator is the ``-`` that
-follows a digit and precedes a digit or sign of the second cell). The web uses ``"q,r"`` as cell name.
+follows a digit and precedes a digit or sign of the second cell), and any case (``E3``). A chain of
+jumps is still written by its two ends: a path like ``e5-g5-i5`` is refused with that explanation.
+The web uses ``"q,r"`` as cell name.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from ...core.errors import NotationError
+from ...core.errors import NotationError, Unreadable
+from ...core.names import Names
 from .geometry import CELLS, INDEX, on_board
 
 PASS_TEXT = "pass"
@@ -50,7 +54,8 @@ _AXIAL = re.compile(r"^\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?\s*$")
 
 
 def parse_cell(text: str) -> tuple[int, int]:
-    """Parse ``e3`` or ``q,r`` (optionally in brackets) into ``(q, r)``; NotationError if not a cell."""
+    """Parse ``e3`` or ``q,r`` (optionally in brackets, any case) into ``(q, r)``; a one-line
+    NotationError in both languages if it names no cell of the star."""
     t = text.strip().lower()
     if t in CELL_OF_NAME:
         return CELL_OF_NAME[t]
@@ -59,8 +64,18 @@ def parse_cell(text: str) -> tuple[int, int]:
         q, r = int(m.group(1)), int(m.group(2))
         if on_board(q, r):
             return q, r
-        raise NotationError(f"({q},{r}) is not a cell of the star")
-    raise NotationError(f"{text.strip()!r} is not a cell (use a name like e3 or q,r)")
+        raise Unreadable(Names(f"({q},{r}) は星形の盤の穴ではありません。",
+                               f"({q},{r}) is not a cell of the star"))
+    shown = text.strip()
+    raise Unreadable(Names(
+        f"{shown!r} は穴の名前ではありません（e3 のような行の文字と番号、または q,r）。",
+        f"{shown!r} is not a cell (use a name like e3 or q,r)"))
+
+
+def typed_cell(_state: Any, text: str) -> str:
+    """The cell a person typed, by its name (``E3``, ``4,0`` and ``(4,0)`` all give ``e5``-style
+    names): the descriptor's ``parse_cell``."""
+    return NAME_OF[parse_cell(text)]
 
 
 _SPLIT = re.compile(r"(?<=[\d)])\s*-\s*(?=[\d(a-q-])")
@@ -71,9 +86,18 @@ def parse_move(text: str) -> tuple[int, int] | None:
     t = text.strip().lower()
     if t == PASS_TEXT:
         return None
-    parts = _SPLIT.split(t, maxsplit=1)
+    parts = _SPLIT.split(t)
+    shown = text.strip()
+    if len(parts) > 2:
+        ends = f"{parts[0]}-{parts[-1]}"
+        raise Unreadable(Names(
+            f"{shown!r}: 手は出発と到着の2つの穴だけで書きます（{ends}）。途中の跳び方は自動で見つけます。",
+            f"{shown!r}: a move names only where the piece starts and where it stops ({ends}); "
+            "the jumps in between are found for you"))
     if len(parts) != 2:
-        raise NotationError(f"{text.strip()!r} is not a move (use FROM-TO like e3-f4, or pass)")
+        raise Unreadable(Names(
+            f"{shown!r} は手として読めません（e3-f4 のように「出発-到着」、またはパス pass）。",
+            f"{shown!r} is not a move (use FROM-TO like e3-f4, or pass)"))
     return INDEX[parse_cell(parts[0])], INDEX[parse_cell(parts[1])]
 
 
