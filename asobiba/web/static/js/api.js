@@ -1,14 +1,28 @@
 // Small helpers for the HTTP API (docs/web.md). Errors come back as {error: "one line"}, with
-// text: {ja, en} when the server says it in both languages; an ApiError carries the page's language.
+// text: {ja, en} when the server says it in both languages; an ApiError keeps the status and the
+// body, and its message is in the page's language (errors.js).
 
-import { pick } from "./i18n.js";
+import { errorText } from "./errors.js";
 
-export class ApiError extends Error {}
+export class ApiError extends Error {
+  constructor(status, data) {
+    super(errorText({ status, data }));
+    this.status = status;
+    this.data = data;
+  }
+}
+
+function parsed(text) {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null; // not JSON (e.g. a proxy's error page)
+  }
+}
 
 async function handle(response) {
-  const text = await response.text();
-  const data = text ? JSON.parse(text) : null;
-  if (!response.ok) throw new ApiError(pick(data?.text) || data?.error || `HTTP ${response.status}`);
+  const data = parsed(await response.text());
+  if (!response.ok) throw new ApiError(response.status, data);
   return data;
 }
 

@@ -1,7 +1,10 @@
 // The board: server-rendered SVG (each game's render_svg) put into the page. Cells are found by
 // their data-cell name; the page only toggles classes on them (legal, selected, hint, movable),
 // animates a piece along a move's path before the next board replaces this one, and brings the
-// pieces a move put on the board (its `drops`) in from where they waited once it is there.
+// pieces a move put on the board (its `drops`) in from where they waited once it is there. It
+// draws one thing of its own: a move's trail through the cells of its path (the last move, or a
+// move of the list pointed at), and it finds the cell nearest a tap, so that a finger need not hit
+// a small hole exactly.
 
 export function mountSvg(container, svgText) {
   const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
@@ -127,4 +130,85 @@ export async function animateDrops(svg, drops, startOf, msPerPiece = 420) {
   svg.classList.add("flying"); // pieces come from outside the board
   await Promise.all(flights.filter(Boolean));
   svg.classList.remove("flying");
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** The cell a press at screen point (x, y) means: the nearest cell, when it is closer than three
+ * quarters of the distance from that cell to its nearest neighbour (so every point between cells
+ * belongs to one of them, and a press far off the cells to none). */
+export function nearestCell(svg, x, y) {
+  const centres = allCells(svg).map((cell) => ({ cell, ...centre(cell) }));
+  let best = null;
+  let bestDist = Infinity;
+  for (const c of centres) {
+    const d = Math.hypot(c.x - x, c.y - y);
+    if (d < bestDist) [best, bestDist] = [c, d];
+  }
+  if (!best) return null;
+  let spacing = Infinity;
+  for (const c of centres) {
+    if (c !== best) spacing = Math.min(spacing, Math.hypot(c.x - best.x, c.y - best.y));
+  }
+  return bestDist <= 0.75 * spacing ? best.cell : null;
+}
+
+/** The centre of an element in the SVG's own units, wherever it is nested. */
+function userCentre(svg, el) {
+  const box = el.getBBox();
+  const point = new DOMPoint(box.x + box.width / 2, box.y + box.height / 2);
+  const toSvg = svg.getScreenCTM()?.inverse().multiply(el.getScreenCTM());
+  return toSvg ? point.matrixTransform(toSvg) : point;
+}
+
+function userSize(el) {
+  const box = el.getBBox();
+  return Math.min(box.width, box.height);
+}
+
+function svgEl(tag, attrs) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, String(value));
+  return el;
+}
+
+/** Take away the marks of `drawMove(svg, …, cls)`. */
+export function clearMove(svg, cls) {
+  svg?.querySelectorAll(`.move-mark.${cls}`).forEach((el) => el.remove());
+  clearMarks(svg, `${cls}-from`, `${cls}-to`);
+}
+
+/** Mark a move ({from, to, path}) on the board: its start and end cells get the classes
+ * `${cls}-from` and `${cls}-to`, and a faint trail runs through the cells of its path (under the
+ * pieces; with `rings`, above them with a ring on its start and end). */
+export function drawMove(svg, move, cls, { rings = false } = {}) {
+  clearMove(svg, cls);
+  if (!svg || !move) return;
+  if (move.from) cellEl(svg, move.from)?.classList.add(`${cls}-from`);
+  if (move.to) cellEl(svg, move.to)?.classList.add(`${cls}-to`);
+  const names = move.path?.length ? move.path : [move.from, move.to].filter(Boolean);
+  const cells = names.map((name) => cellEl(svg, name));
+  if (cells.length < 2 || cells.some((c) => !c)) return;
+  const points = cells.map((c) => userCentre(svg, c));
+  const size = userSize(cells[0]);
+  const group = svgEl("g", { class: `move-mark ${cls}`, "aria-hidden": "true" });
+  group.append(svgEl("polyline", {
+    points: points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" "),
+    "stroke-width": (size * 0.42).toFixed(1),
+  }));
+  for (const p of points.slice(1, -1)) {
+    group.append(svgEl("circle", { class: "hop", cx: p.x.toFixed(1), cy: p.y.toFixed(1), r: (size * 0.36).toFixed(1) }));
+  }
+  if (rings) {
+    const radius = Math.max(size, userSize(pieceAt(svg, names.at(-1)) ?? cells.at(-1))) / 2 + size * 0.25;
+    for (const [p, end] of [[points[0], "from"], [points.at(-1), "to"]]) {
+      group.append(svgEl("circle", { class: `ring ring-${end}`, cx: p.x.toFixed(1), cy: p.y.toFixed(1), r: radius.toFixed(1) }));
+    }
+    svg.append(group);
+    return;
+  }
+  const firstPiece = svg.querySelector("[data-piece]");
+  let under = firstPiece;
+  while (under && under.parentNode !== svg) under = under.parentNode;
+  svg.insertBefore(group, under ?? null);
 }
