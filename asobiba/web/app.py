@@ -1,28 +1,33 @@
 """The ASGI app: API routes, the game WebSocket, the static page (no build step).
 
 ``create_app(db_url)`` is what ``asobiba serve`` runs and what tests use. Pages (``/``,
-``/game/{id}``, ``/replay/{id}``, ``/games``) all serve the same ``index.html``; the page's ES
-modules route on the path. Every request passes :class:`~asobiba.web.guard.Guard`; every error is
+``/game/{id}``, ``/replay/{id}``, ``/games``) all serve the same page (:mod:`.page`); the page's ES
+modules route on the path. A game id the store does not know and any other unknown path get that
+page as the not-found page, with 404. The lobby's catalog is built at start-up. Every request
+passes :class:`~asobiba.web.guard.Guard`; every error is
 ``{"error": "one line"}`` (400 for bad input, also where FastAPI itself checks a path or query
 value; 404 for what does not exist; 413 for a body too large).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from ..core.errors import AsobibaError, one_line
 from . import api, sockets
-from .errors import NotFound, translations
+from .errors import GameNotFound, NotFound, translations
 from .guard import DOCS_PATH, Access, Guard, TooLarge
+from .lobby import lobby_games
+from .page import Shell
 from .rooms import Rooms
 from .solutions import SolutionBuilds
 from .store import Store, resolve_db_url
@@ -50,6 +55,7 @@ def create_app(
         app.state.rooms = Rooms(store)
         app.state.solutions = solutions or SolutionBuilds()
         await app.state.rooms.resume_all()
+        await asyncio.to_thread(lobby_games)  # built once, before the first page asks
         try:
             yield
         finally:
@@ -78,7 +84,9 @@ def create_app(
         return JSONResponse({"error": one_line(f"{where}: {first.get('msg')}")}, status_code=400)
 
     @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        if exc.status_code == 404 and request.method == "GET" and is_page_path(request.url.path):
+            return shell.page(missing="page")
         return JSONResponse({"error": one_line(str(exc.detail))}, status_code=exc.status_code,
                             headers=exc.headers)
 
@@ -86,22 +94,34 @@ def create_app(
     app.include_router(sockets.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    index = STATIC / "index.html"
+    shell = Shell(STATIC)
+
+    async def game_or_missing(request: Request, game_id: str) -> HTMLResponse:
+        try:
+            await request.app.state.rooms.get(game_id)
+        except GameNotFound:
+            return shell.page(missing="game")
+        return shell.page()
 
     @app.get("/", include_in_schema=False)
-    async def lobby() -> FileResponse:
-        return FileResponse(index)
+    async def lobby() -> HTMLResponse:
+        return shell.page()
 
     @app.get("/games", include_in_schema=False)
-    async def games_page() -> FileResponse:
-        return FileResponse(index)
+    async def games_page() -> HTMLResponse:
+        return shell.page()
 
     @app.get("/game/{game_id}", include_in_schema=False)
-    async def game_page(game_id: str) -> FileResponse:
-        return FileResponse(index)
+    async def game_page(request: Request, game_id: str) -> HTMLResponse:
+        return await game_or_missing(request, game_id)
 
     @app.get("/replay/{game_id}", include_in_schema=False)
-    async def replay_page(game_id: str) -> FileResponse:
-        return FileResponse(index)
+    async def replay_page(request: Request, game_id: str) -> HTMLResponse:
+        return await game_or_missing(request, game_id)
 
     return app
+
+
+def is_page_path(path: str) -> bool:
+    """Whether a path is one a person may type (not the API's, the static files' or a socket's)."""
+    return not path.startswith(("/api/", "/static/", "/ws/"))

@@ -7,8 +7,15 @@ per cell, the ◎ ring at each apex, and the pieces as glass marbles; kings wear
 
 Web contract: every hole is a ``<circle class="cell" data-cell="q,r">``; cells named in
 ``highlights`` also get class ``legal``, the ``selected`` cell class ``selected``, and the two cells
-of ``last_move`` class ``last``. Pieces are separate elements (``data-piece`` = colour,
-``data-king`` on kings) drawn on top with ``pointer-events:none`` so clicks land on the cell.
+of ``last_move`` class ``last``, the start also ``last-from`` and the end ``last-to``. Pieces are
+separate elements (``data-piece`` = colour, ``data-king`` on kings) drawn on top with
+``pointer-events:none`` so clicks land on the cell. The last move is marked above the pieces, so
+its end shows around the piece standing there: a solid ring on the end, a dashed one on the start
+(``.last-mark``, ``data-last`` = ``from`` / ``to``).
+
+Coordinates (docs/rules/diamond.md, "Cell names"): each row's letter stands beside both ends of the
+row, and each hole's number within its row is engraved in the hole, all with class ``coords`` so
+that a page can hide them.
 """
 
 from __future__ import annotations
@@ -42,6 +49,11 @@ _STYLE = """
 .cell.legal{fill:#2b7de9;stroke:#bfe0ff;stroke-width:3}
 .cell.selected{stroke:#ffffff;stroke-width:4}
 .cell.last{stroke:#ff8c00;stroke-width:3.5}
+.last-mark{fill:none;stroke:#ff8c00;stroke-width:3;pointer-events:none}
+.last-mark[data-last=from]{stroke-width:2.2;stroke-dasharray:4 3}
+.coords{pointer-events:none;stroke:none;font-family:sans-serif;text-anchor:middle;dominant-baseline:central}
+.coord-row{font-size:11px;font-weight:bold;fill:#7a5530}
+.coord-num{font-size:7px;fill:#e9c98f;fill-opacity:.6}
 .apex{fill:none;stroke:#3b240f;stroke-width:1.6;pointer-events:none}
 .piece,.crown,.label{pointer-events:none}
 .crown{fill:#ffd54a;stroke:#7a5a00;stroke-width:1}
@@ -97,10 +109,10 @@ def render_svg(
     ``labels=True`` writes the notation name of every cell beside it (for the rules pages).
     """
     lit = set(highlights)
-    last: set[str] = set()
+    ends: dict[tuple[int, int], str] = {}  # the last move's cells → "from" / "to"
     if last_move is not None and last_move != PASS:
         f, t = decode(last_move)
-        last = {web_name(*CELLS[f]), web_name(*CELLS[t])}
+        ends = {CELLS[f]: "from", CELLS[t]: "to"}
     half_w = 6.8 * UNIT + MARGIN
     half_h = 8 * UNIT * math.sqrt(3) / 2 + RIM + MARGIN  # apex holes are 8 rows from the centre
     parts = [
@@ -146,8 +158,8 @@ def render_svg(
             classes.append("legal")
         if name == selected:
             classes.append("selected")
-        if name in last:
-            classes.append("last")
+        if (q, r) in ends:
+            classes += ["last", f"last-{ends[q, r]}"]
         x, y = cell_xy(q, r)
         parts.append(
             f'<circle class="{" ".join(classes)}" data-cell="{name}" cx="{x:.1f}" cy="{y:.1f}" '
@@ -160,6 +172,7 @@ def render_svg(
     for q, r in APEX_CELL.values():
         x, y = cell_xy(q, r)
         parts.append(f'<circle class="apex" cx="{x:.1f}" cy="{y:.1f}" r="{UNIT * 0.42:.1f}"/>')
+    parts.append(_hole_numbers())
     # pieces
     radius = UNIT * 0.4
     for seat, colour in enumerate(state.game.options.colors):
@@ -178,8 +191,38 @@ def render_svg(
                 f'stroke="#ffd54a" stroke-width="2.5"/>'
                 f'<path class="crown" d="{_crown(x, y, radius * 0.6)}"/></g>'
             )
+    for (q, r), end in ends.items():
+        x, y = cell_xy(q, r)
+        parts.append(f'<circle class="last-mark" data-last="{end}" cx="{x:.1f}" cy="{y:.1f}" '
+                     f'r="{radius + 3:.1f}"/>')
+    parts.append(_row_letters())
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _row_letters() -> str:
+    """Each row's letter beside both ends of the row (class ``coords``)."""
+    rows: dict[int, list[tuple[int, int]]] = {}
+    for q, r in CELLS:
+        rows.setdefault(q, []).append((q, r))
+    out = ['<g class="coords" aria-hidden="true">']
+    for row in rows.values():
+        for (q, r), side in ((row[0], -1), (row[-1], 1)):
+            x, y = cell_xy(q, r)
+            out.append(f'<text class="coord-row" x="{x + side * 0.85 * UNIT:.1f}" '
+                       f'y="{y:.1f}">{NAME_OF[row[0]][0]}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _hole_numbers() -> str:
+    """Each hole's number within its row, engraved in the hole (class ``coords``)."""
+    out = ['<g class="coords" aria-hidden="true">']
+    for q, r in CELLS:
+        x, y = cell_xy(q, r)
+        out.append(f'<text class="coord-num" x="{x:.1f}" y="{y:.1f}">{NAME_OF[(q, r)][1:]}</text>')
+    out.append("</g>")
+    return "".join(out)
 
 
 def _crown(x: float, y: float, size: float) -> str:

@@ -3,13 +3,14 @@
 import { getJSON, postJSON } from "./api.js";
 import { loadCatalog, seatName } from "./catalog.js";
 import { clear, h, link } from "./dom.js";
+import { errorDetail, errorText } from "./errors.js";
 import { pick, t, when } from "./i18n.js";
 
 export function gamesPage(root, navigate) {
   let games = [];
   let entries = {};
   let levels = {};
-  let error = null;
+  let error = null; // {text, detail} of a record that could not be opened
   const el = h("section", { class: "games" });
   root.replaceChildren(el);
 
@@ -33,11 +34,18 @@ export function gamesPage(root, navigate) {
   }
 
   async function upload(file) {
+    let record;
     try {
-      const created = await postJSON("/api/records", JSON.parse(await file.text()));
-      navigate(created.url);
+      record = JSON.parse(await file.text());
     } catch (err) {
-      error = err.message;
+      error = { text: t("error.notJson"), detail: err.message };
+      render();
+      return;
+    }
+    try {
+      navigate((await postJSON("/api/records", record)).url);
+    } catch (err) {
+      error = { text: errorText(err, err.status === 400 ? "record" : null), detail: errorDetail(err) };
       render();
     }
   }
@@ -56,7 +64,7 @@ export function gamesPage(root, navigate) {
         h("label", { class: "upload" }, t("games.upload"), " ",
           h("input", { type: "file", accept: "application/json,.json", "data-action": "upload",
             onchange: (e) => e.target.files[0] && upload(e.target.files[0]) })),
-        error ? h("p", { class: "error", role: "alert" }, error) : null),
+        error ? h("p", { class: "error", role: "alert", title: error.detail }, error.text) : null),
     );
   }
 

@@ -3,7 +3,7 @@
 // who moves first. For a game whose rules can name the starter (starter.js), `starter` is a rule
 // the lobby sends as an option and the person takes the first seat; for the others the person
 // takes the first mover's seat, or the seats in turn between games (`firstSeat`: "you",
-// "alternate").
+// "alternate"). A rematch keeps rules and players and moves everyone one seat on.
 
 import { postJSON } from "./api.js";
 import { gameEntry } from "./catalog.js";
@@ -34,6 +34,18 @@ function seatsFor(setup, settings, ruleStarts) {
   return setup.players.map((_, i) =>
     i === human ? { type: "human" } : { type: "computer", level: settings.level },
   );
+}
+
+/** A rematch: the same rules and players, everyone one seat on (so colours and who starts
+ * change); `settings` are the lobby settings the game was made with. Returns the new page URL. */
+export async function rematch(view, settings) {
+  const n = view.seats.length;
+  const seats = view.seats.map((_, i) => {
+    const seat = view.seats[(i + n - 1) % n];
+    return seat.type === "computer" ? { type: "computer", level: seat.level } : { type: "human" };
+  });
+  const created = await postJSON("/api/games", { game: view.game, options: view.options, seats, meta: { settings } });
+  return created.url;
 }
 
 /** Create the game on the server; returns its page URL. */

@@ -8,6 +8,7 @@
 import { getJSON, postJSON } from "./api.js";
 import { loadCatalog, playerCounts, seatName } from "./catalog.js";
 import { clear, h, link } from "./dom.js";
+import { errorDetail, errorText } from "./errors.js";
 import { pick, t, when } from "./i18n.js";
 import { launch } from "./launch.js";
 import { choiceControl, optionField, valueLabel } from "./options.js";
@@ -65,11 +66,27 @@ export function lobbyPage(root) {
     return options;
   }
 
+  /** Whether the rules to send are the lobby's defaults, whose set-up and preview the catalog
+   * entry already has. */
+  function atDefaults(options) {
+    const specs = entryOf().options;
+    return Object.entries(options).every(([name, value]) => {
+      const spec = specs.find((s) => s.name === name);
+      return spec && JSON.stringify(value) === JSON.stringify(initial(spec));
+    });
+  }
+
   async function validate() {
+    const options = rulesToSend();
+    if (atDefaults(options)) {
+      check = { error: null, setup: { ...entryOf().setup, preview: entryOf().preview } };
+      render();
+      return;
+    }
     try {
-      check = { error: null, setup: await postJSON("/api/setup?preview=true", { game: gameId, options: rulesToSend() }) };
+      check = { error: null, setup: await postJSON("/api/setup?preview=true", { game: gameId, options }) };
     } catch (err) {
-      check = { error: err.message, setup: null };
+      check = { error: errorText(err, "options"), detail: errorDetail(err), setup: null };
     }
     render();
   }
@@ -148,7 +165,8 @@ export function lobbyPage(root) {
     try {
       location.assign(await launch(gameId, rulesToSend(), choices.settings));
     } catch (err) {
-      check.error = err.message;
+      check.error = errorText(err, "start");
+      check.detail = errorDetail(err);
       button.disabled = false;
       render();
     }
@@ -203,7 +221,7 @@ export function lobbyPage(root) {
           "div",
           { class: "start-row" },
           h("div", { class: "seat-preview" }, seats.map((name) => h("span", { class: `chip chip-${name}` }, seatName(game, name)))),
-          check.error ? h("p", { class: "error", role: "alert" }, check.error) : null,
+          check.error ? h("p", { class: "error", role: "alert", title: check.detail }, check.error) : null,
           startButton,
         ),
       ),
@@ -235,11 +253,13 @@ export function lobbyPage(root) {
   }
 
   (async () => {
+    const playing = getJSON("/api/games?status=playing"); // asked for at once, beside the catalog
     catalog = await loadCatalog();
-    resumable = (await getJSON("/api/games?status=playing")).slice(0, 8);
     const stored = localStorage.getItem(GAME_KEY);
     const known = catalog.games.some((g) => g.id === stored);
     chooseGame(known ? stored : catalog.games[0].id, false);
+    resumable = (await playing).slice(0, 8);
+    render();
   })();
 
   return { refresh: render, destroy: () => solutions.destroy() };

@@ -1,22 +1,29 @@
-// Page router: "/" lobby, "/games" list, "/game/{id}" table, "/replay/{id}" replay.
-// Links marked data-link navigate without a reload; the language button switches ja ⇄ en.
+// Page router: "/" lobby, "/games" list, "/game/{id}" table, "/replay/{id}" replay. The server
+// answers an address that leads nowhere with 404 and marks the page (body data-missing = "game" or
+// "page"): the not-found page shows instead. Links marked data-link navigate without a reload; the
+// language button switches ja ⇄ en.
 
 import { gamesPage } from "./games.js";
 import { lang, onLangChange, setLang, t } from "./i18n.js";
 import { lobbyPage } from "./lobby.js";
+import { notFoundPage } from "./notfound.js";
 import { replayPage } from "./replay.js";
 import { tablePage } from "./table.js";
+import { setTitle } from "./title.js";
 
 const app = document.getElementById("app");
 const dialog = document.getElementById("result-dialog");
 let page = null;
+let missing = document.body.dataset.missing ?? null; // for the address the page was loaded at
 
 function route() {
   page?.destroy();
   if (dialog.open) dialog.close();
   const path = location.pathname;
+  setTitle();
   let m;
-  if ((m = path.match(/^\/game\/([\w-]+)$/))) page = tablePage(app, m[1], dialog);
+  if (missing) page = notFoundPage(app, missing);
+  else if ((m = path.match(/^\/game\/([\w-]+)$/))) page = tablePage(app, m[1], dialog);
   else if ((m = path.match(/^\/replay\/([\w-]+)$/))) page = replayPage(app, m[1]);
   else if (path === "/games") page = gamesPage(app, navigate);
   else page = lobbyPage(app);
@@ -24,6 +31,7 @@ function route() {
 }
 
 export function navigate(url) {
+  missing = null;
   history.pushState(null, "", url);
   route();
 }
@@ -39,7 +47,10 @@ document.addEventListener("click", (event) => {
   event.preventDefault();
   navigate(a.getAttribute("href"));
 });
-window.addEventListener("popstate", route);
+window.addEventListener("popstate", () => {
+  missing = null;
+  route();
+});
 document.getElementById("lang").addEventListener("click", () => setLang(lang() === "ja" ? "en" : "ja"));
 onLangChange(() => {
   renderChrome();

@@ -1,5 +1,7 @@
 // Option controls built from a game's option specs (Options.specs(): kind, choices, min, max,
 // default, ja/en help). Values the player has not touched are not sent (the game's default holds).
+// The help texts are written for the command line too, so they quote option values by their ids
+// ("auto", "full_with_king", "setup=fixed"); the page shows those in words.
 
 import { seatName } from "./catalog.js";
 import { h } from "./dom.js";
@@ -25,6 +27,36 @@ export function valueLabel(entry, name, value) {
   if (value === false) return t("opt.off");
   const key = `value.${name}.${value}`;
   return has(key) ? t(key) : seatName(entry, String(value));
+}
+
+const TOKEN = /([A-Za-z_]+)=([A-Za-z_]+)|[A-Za-z_]+/g;
+
+/** The help of option `spec` in the page's language, the ids it quotes in words: `name=value`, a
+ * choice (on the English page only where it reads as an id: with "_", or before "=" or ":", or
+ * after "="), true / false, an option name with "_". */
+export function helpText(entry, spec) {
+  const en = lang() === "en";
+  const text = (en ? spec.en : spec.ja) ?? "";
+  const quote = (words) => (en ? `“${words}”` : `「${words}」`);
+  const specOf = (name) => entry.options.find((s) => s.name === name);
+  const words = (name, token) => {
+    const value = token === "true" ? true : token === "false" ? false
+      : specOf(name)?.choices?.find((c) => String(c) === token);
+    return value === undefined ? null : quote(valueLabel(entry, name, value));
+  };
+  /** On the Japanese page a value of another option is words too, when only one option has it. */
+  const elsewhere = (token) => {
+    const owners = entry.options.filter((s) => s.choices?.some((c) => String(c) === token));
+    return !en && owners.length === 1 ? words(owners[0].name, token) : null;
+  };
+  return text.replace(TOKEN, (match, name, value, offset) => {
+    if (name) return specOf(name) && words(name, value) ? `${optionLabel(name)} ${words(name, value)}` : match;
+    const asId = !en || match.includes("_") || /^\s*(\(default\))?\s*[=:]/.test(text.slice(offset + match.length))
+      || /=\s*$/.test(text.slice(0, offset));
+    if (!asId) return match;
+    if (match.includes("_") && specOf(match)) return quote(optionLabel(match));
+    return words(spec.name, match) ?? elsewhere(match) ?? match;
+  });
 }
 
 function same(a, b) {
@@ -130,7 +162,7 @@ export function optionField(entry, spec, current, onChange) {
       onchange: (e) => onChange(e.target.value),
     });
   }
-  const help = lang() === "en" ? spec.en : spec.ja;
+  const help = helpText(entry, spec);
   return h(
     "div",
     { class: "field", "data-option": spec.name },

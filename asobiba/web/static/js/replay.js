@@ -1,15 +1,19 @@
 // Replay of a game move by move: the server renders each position (GET .../frames/{ply}); a step
-// forward moves the piece along its path, or drops in the pieces the move put on the board.
-// Keys: ← → step, Home / End jump.
+// forward moves the piece along its path, or drops in the pieces the move put on the board. The
+// move that led to the position shown leaves its trail; a move of the list pointed at is shown on
+// the board. Keys: ← → step, Home / End jump. A game id the server does not know shows the
+// not-found page.
 
 import { getJSON } from "./api.js";
-import { animateDrops, animatePath, mountSvg } from "./board.js";
+import { animateDrops, animatePath, clearMove, drawMove, mountSvg } from "./board.js";
+import { boardTools } from "./boardtools.js";
 import { gameEntry, seatName } from "./catalog.js";
 import { clear, h, link } from "./dom.js";
 import { historyText } from "./history.js";
 import { pick, t } from "./i18n.js";
-
-const SYMBOLS = { first: "⏮", prev: "◀", next: "▶", last: "⏭" };
+import { icon } from "./icons.js";
+import { notFoundPage } from "./notfound.js";
+import { setTitle } from "./title.js";
 
 export function replayPage(root, gameId) {
   let game = null;
@@ -19,9 +23,12 @@ export function replayPage(root, gameId) {
   let wanted = 0; // the position asked for (clicks may run ahead of the drawing)
   let svg = null;
   let loading = Promise.resolve();
+  let missing = null; // the not-found page, when the server knows no such game
+  let peekTicket = 0;
   const cache = new Map();
 
   const boardEl = h("div", { class: "board", id: "board" });
+  const tools = boardTools(boardEl);
   const titleEl = h("h1", { class: "table-title" });
   const counterEl = h("p", { class: "status", "aria-live": "polite" });
   const slider = h("input", { type: "range", min: 0, max: 0, value: 0, class: "slider", "aria-label": "ply" });
@@ -40,7 +47,7 @@ export function replayPage(root, gameId) {
 
   root.replaceChildren(
     h("section", { class: "table replay" },
-      h("div", { class: "board-wrap" }, boardEl),
+      h("div", { class: "board-wrap" }, tools.el, boardEl),
       h("aside", { class: "side" },
         titleEl,
         counterEl,
@@ -65,6 +72,8 @@ export function replayPage(root, gameId) {
       if (step) await animatePath(svg, data.last.path);
       ply = target;
       svg = mountSvg(boardEl, data.svg);
+      drawMove(svg, data.last, "last");
+      tools.render();
       render();
       if (step) await animateDrops(svg, data.last.drops, () => null);
       if (target < history.length) frame(target + 1); // prefetch
@@ -74,11 +83,12 @@ export function replayPage(root, gameId) {
   function render() {
     if (!game) return;
     titleEl.textContent = `${t("replay.title")} — ${pick(entry?.name) || game.game}`;
+    setTitle(t("replay.title"), pick(entry?.name) || game.game);
     counterEl.textContent = t("replay.ply", { ply, plies: history.length });
     slider.max = String(history.length);
     slider.value = String(ply);
     for (const [key, button] of Object.entries(controls)) {
-      button.textContent = SYMBOLS[key];
+      button.replaceChildren(icon(key));
       button.title = t(`btn.${key}`);
       button.setAttribute("aria-label", t(`btn.${key}`));
     }
@@ -89,11 +99,27 @@ export function replayPage(root, gameId) {
     playOn.hidden = game.status !== "playing";
     clear(movesEl).append(
       ...history.map((line, i) =>
-        h("li", { class: i === ply - 1 ? "current" : "", onclick: () => go(i + 1), "data-player": line.player },
-          historyText(line, (seat) => seatName(entry, seat))),
+        h("li", {
+          class: i === ply - 1 ? "current" : "",
+          "data-player": line.player,
+          "data-ply": line.ply,
+          onclick: () => go(i + 1),
+          onpointerenter: (e) => e.pointerType === "mouse" && peek(i),
+          onpointerleave: () => peek(null),
+        }, historyText(line, (seat) => seatName(entry, seat))),
       ),
     );
     movesEl.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  }
+
+  /** Show the move of the list at index `i` on the board (null: none). */
+  async function peek(i) {
+    const mine = ++peekTicket;
+    const last = i === null || history[i]?.player === "chance" ? null : (await frame(i + 1)).last;
+    if (mine === peekTicket && svg) {
+      if (last) drawMove(svg, last, "peek", { rings: true });
+      else clearMove(svg, "peek");
+    }
   }
 
   function onKey(event) {
@@ -107,14 +133,20 @@ export function replayPage(root, gameId) {
   document.addEventListener("keydown", onKey);
 
   (async () => {
-    game = await getJSON(`/api/games/${gameId}`);
+    try {
+      game = await getJSON(`/api/games/${gameId}`);
+    } catch (err) {
+      if (err.status !== 404) throw err;
+      missing = notFoundPage(root, "game");
+      return;
+    }
     entry = await gameEntry(game.game);
     history = game.history;
     go(0);
   })();
 
   return {
-    refresh: render,
+    refresh: () => (missing ? missing.refresh() : render()),
     destroy: () => document.removeEventListener("keydown", onKey),
   };
 }

@@ -4,17 +4,29 @@
 // move puts on the board (placing.js), animates each move, and offers undo, hint, new game, resign,
 // and the game's own verbs (buttons named by the state frame). What the page knows of the game —
 // seat names, ways of ending, solution tables — comes from the catalog entry of the game.
+// The last move's trail is drawn on the board; a move of the list pointed at (or tapped) is shown
+// on the board too. The tab's title says whose turn it is; a move may sound (off by default); a
+// finished game offers a rematch. A game id the server does not know shows the not-found page.
 
-import { allCells, animateDrops, animatePath, cellEl, clearMarks, mark, markPiece, mountSvg } from "./board.js";
+import { getJSON } from "./api.js";
+import {
+  allCells, animateDrops, animatePath, cellEl, clearMarks, clearMove, drawMove, mark, markPiece, mountSvg, nearestCell,
+} from "./board.js";
+import { boardTools } from "./boardtools.js";
 import { gameEntry, seatName } from "./catalog.js";
 import { dieFace } from "./dice.js";
 import { clear, h, link } from "./dom.js";
+import { errorText } from "./errors.js";
 import { historyText, parseSetup } from "./history.js";
 import { pick, t } from "./i18n.js";
-import { launch } from "./launch.js";
+import { icon } from "./icons.js";
+import { launch, rematch } from "./launch.js";
+import { notFoundPage } from "./notfound.js";
 import { rulesLine } from "./options.js";
 import { placingDesk } from "./placing.js";
 import { solutionsPanel, variantOf } from "./solutions.js";
+import { moveSound } from "./sound.js";
+import { setTitle } from "./title.js";
 
 function seatLabel(view, index) {
   const seat = view.seats[index];
@@ -44,8 +56,13 @@ export function tablePage(root, gameId, dialog) {
   let queue = Promise.resolve();
   let resultShownFor = null;
   let toastTimer = null;
+  let missing = null; // the not-found page, once the server said there is no such game
+  let pinned = null; // the ply of the move of the list tapped to show it on the board
+  let peekTicket = 0;
+  const moveCells = new Map(); // "ply notation" → that move's {from, to, path} (from its replay frame)
 
   const boardEl = h("div", { class: "board", id: "board" });
+  const tools = boardTools(boardEl, { sound: true });
   const playersEl = h("ul", { class: "players", "aria-label": "players" });
   const statusEl = h("p", { class: "status", role: "status", "aria-live": "polite" });
   const setupEl = h("div", { class: "setup-roll", hidden: true });
@@ -56,6 +73,7 @@ export function tablePage(root, gameId, dialog) {
     undo: h("button", { "data-action": "undo", onclick: () => send({ type: "undo" }) }),
     hint: h("button", { "data-action": "hint", onclick: askHint }),
     new: h("button", { "data-action": "new", onclick: newGame }),
+    rematch: h("button", { "data-action": "rematch", onclick: playRematch }),
     resign: h("button", { "data-action": "resign", onclick: resign }),
   };
   const actionsEl = h("div", { class: "buttons actions", "data-role": "actions" });
@@ -77,7 +95,7 @@ export function tablePage(root, gameId, dialog) {
     h(
       "section",
       { class: "table" },
-      h("div", { class: "board-wrap" }, boardEl),
+      h("div", { class: "board-wrap" }, tools.el, boardEl),
       h(
         "aside",
         { class: "side" },
@@ -105,14 +123,18 @@ export function tablePage(root, gameId, dialog) {
       const frame = JSON.parse(event.data);
       if (frame.type === "state") queue = queue.then(() => applyState(frame.game)).catch(console.error);
       else if (frame.type === "hint") showHint(frame.hint);
-      else if (frame.type === "error") {
+      else if (frame.type === "error" && view) {
         hintPending = false;
-        toast(pick(frame.text) || frame.message);
+        toast(errorText(frame));
         renderPanel();
       }
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       document.body.dataset.connection = "closed";
+      if (event.code === 4404) {
+        closed = true; // no such game: say so, and do not try again
+        missing = notFoundPage(root, "game");
+      }
       if (closed) return;
       toast(t("error.connection"));
       setTimeout(() => !closed && connect(), 1000);
@@ -153,7 +175,11 @@ export function tablePage(root, gameId, dialog) {
     if (!previous || next.svg !== previous.svg) {
       svg = mountSvg(boardEl, next.svg);
       selected = null;
+      drawMove(svg, next.last, "last");
+      tools.render();
+      showPeek();
     }
+    if (advanced) moveSound(next.turn === "human" && !byPerson(next, next.last.player));
     if (!previous || next.plies !== previous.plies) hint = null;
     desk.update(next);
     markMovable();
@@ -239,7 +265,7 @@ export function tablePage(root, gameId, dialog) {
   }
 
   boardEl.addEventListener("click", (event) => {
-    const cell = event.target.closest?.("[data-cell]");
+    const cell = event.target.closest?.("[data-cell]") ?? nearestCell(svg, event.clientX, event.clientY);
     if (cell) activate(cell.dataset.cell);
     else deselect();
   });
@@ -282,7 +308,15 @@ export function tablePage(root, gameId, dialog) {
     try {
       location.assign(await launch(view.game, view.options, settingsOf(view)));
     } catch (err) {
-      toast(err.message);
+      toast(errorText(err, "start"));
+    }
+  }
+
+  async function playRematch() {
+    try {
+      location.assign(await rematch(view, settingsOf(view)));
+    } catch (err) {
+      toast(errorText(err, "start"));
     }
   }
 
@@ -361,6 +395,8 @@ export function tablePage(root, gameId, dialog) {
     buttons.hint.disabled = !playing || !humanTurn || hintPending;
     renderActions();
     buttons.new.textContent = t("btn.new");
+    buttons.rematch.replaceChildren(icon("rematch"), t("btn.rematch"));
+    buttons.rematch.hidden = playing;
     buttons.resign.textContent = t("btn.resign");
     buttons.resign.disabled = !playing;
     download.textContent = t("btn.download");
@@ -370,6 +406,24 @@ export function tablePage(root, gameId, dialog) {
     renderMoves();
     solutions.el.hidden = !entry?.solutions;
     if (entry?.solutions) solutions.show(view.game, variantOf(entry, view.options));
+    tools.render();
+    renderTitle();
+  }
+
+  /** Whether a seat (by name) is a person's. */
+  function byPerson(state, seat) {
+    return state.seats[state.players.indexOf(seat)]?.type === "human";
+  }
+
+  /** The tab's title: whose turn it is first, so that it shows in another tab. */
+  function renderTitle() {
+    const name = pick(view.name);
+    const color = nameOf(view.to_move);
+    const humans = view.seats.filter((s) => s.type === "human").length;
+    if (view.status === "finished") setTitle(t("title.over"), name);
+    else if (view.turn === "human") setTitle(humans > 1 ? t("title.turnOf", { color }) : t("title.yourTurn"), name);
+    else if (view.turn === "computer") setTitle(t("title.thinking", { color }), name);
+    else setTitle(name);
   }
 
   /** The opening roll beside the board; while the person arranges, their dice are the tray. */
@@ -416,11 +470,42 @@ export function tablePage(root, gameId, dialog) {
   function renderMoves() {
     clear(movesEl).append(
       ...view.history.map((line, i) =>
-        h("li", { class: i === view.history.length - 1 ? "last" : "", "data-player": line.player },
-          historyText(line, nameOf)),
+        h("li", {
+          class: [i === view.history.length - 1 ? "last" : "", line.ply === pinned ? "peeked" : ""].join(" ").trim(),
+          "data-player": line.player,
+          "data-ply": line.ply,
+          onpointerenter: (e) => e.pointerType === "mouse" && showPeek(line.ply),
+          onpointerleave: (e) => e.pointerType === "mouse" && showPeek(),
+          onclick: () => {
+            pinned = pinned === line.ply ? null : line.ply;
+            showPeek();
+          },
+        }, historyText(line, nameOf)),
       ),
     );
     movesEl.parentElement.scrollTop = movesEl.parentElement.scrollHeight;
+  }
+
+  /** The cells of the move of the list at `ply` ({from, to, path}; null for chance). */
+  function cellsOf(ply) {
+    const line = view.history[ply];
+    if (!line || line.player === "chance") return Promise.resolve(null);
+    if (ply === view.plies - 1) return Promise.resolve(view.last);
+    const key = `${ply} ${line.notation}`;
+    if (!moveCells.has(key)) {
+      moveCells.set(key, getJSON(`/api/games/${gameId}/frames/${ply + 1}`).then((f) => f.last, () => null));
+    }
+    return moveCells.get(key);
+  }
+
+  /** Show the move of the list at `ply` on the board (default: the tapped one, if any). */
+  async function showPeek(ply = pinned) {
+    const mine = ++peekTicket;
+    movesEl.querySelectorAll("li").forEach((li) => li.classList.toggle("peeked", Number(li.dataset.ply) === ply));
+    const move = ply === null ? null : await cellsOf(ply);
+    if (mine !== peekTicket) return; // another move was pointed at meanwhile
+    if (move) drawMove(svg, move, "peek", { rings: true });
+    else clearMove(svg, "peek");
   }
 
   // -- result dialog --------------------------------------------------------------------------
@@ -451,7 +536,9 @@ export function tablePage(root, gameId, dialog) {
             h("span", { class: `chip chip-${p.name}` }),
             nameOf(p.name), " — ", seatLabel(view, p.i)))),
         h("div", { class: "buttons" },
-          h("button", { type: "button", class: "primary", "data-action": "new", onclick: newGame }, t("btn.new")),
+          h("button", { type: "button", class: "primary", "data-action": "rematch", onclick: playRematch },
+            icon("rematch"), t("btn.rematch")),
+          h("button", { type: "button", "data-action": "new", onclick: newGame }, t("btn.new")),
           h("a", { class: "button", href: `/replay/${gameId}`, "data-action": "replay" }, t("btn.replay")),
           h("button", { value: "close", "data-action": "close" }, t("btn.close"))),
       ),
@@ -470,6 +557,7 @@ export function tablePage(root, gameId, dialog) {
   connect();
   return {
     refresh: () => {
+      if (missing) return missing.refresh();
       renderPanel();
       if (dialog.open && view?.result) showResult();
     },

@@ -1,0 +1,39 @@
+"""The page every address of the web table serves (docs/web.md, "The page"): ``static/index.html``
+with the whole module graph preloaded, so that the browser asks for every ES module at once
+instead of discovering them import by import (``<link rel="modulepreload">`` for each file of
+``static/js/``, read once when the app is made).
+
+An address that leads nowhere — a game id the store does not know, any other unknown path — gets
+the same page with HTTP 404 and ``<body data-missing="game">`` (or ``"page"``): the page then shows
+that there is no such game or page, and opens no WebSocket.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from fastapi.responses import HTMLResponse
+
+Missing = Literal["game", "page"]
+
+_SCRIPT = '<script type="module"'
+
+
+class Shell:
+    """``index.html`` of a static folder, with the module preloads written in."""
+
+    def __init__(self, static: Path) -> None:
+        html = (static / "index.html").read_text(encoding="utf-8")
+        modules = sorted(path.name for path in (static / "js").glob("*.js"))
+        preloads = "".join(f'<link rel="modulepreload" href="/static/js/{name}">\n  '
+                           for name in modules)
+        assert html.count(_SCRIPT) == 1, "index.html loads one module script"
+        self.html = html.replace(_SCRIPT, preloads + _SCRIPT)
+
+    def page(self, missing: Missing | None = None) -> HTMLResponse:
+        """The page (status 200), or the not-found page for a missing game or path (404)."""
+        if missing is None:
+            return HTMLResponse(self.html, headers={"Cache-Control": "no-cache"})
+        html = self.html.replace("<body>", f'<body data-missing="{missing}">', 1)
+        return HTMLResponse(html, status_code=404, headers={"Cache-Control": "no-cache"})
