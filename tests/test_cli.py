@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from typer.testing import CliRunner
@@ -127,11 +128,23 @@ def test_hostile_position_files_are_one_line_errors(tmp_path, content: bytes, me
 def test_position_files_are_read_up_to_a_limit(tmp_path) -> None:
     big = tmp_path / "big.json"
     big.write_bytes(b" " * (8 * 1024 * 1024 + 1) + b"{}")
-    for path in (big, "/dev/zero"):
-        result = runner.invoke(app, ["moves", "toynim", "--position", str(path)])
-        assert result.exit_code == 2 and "larger than 8 MB" in result.stderr
-    result = runner.invoke(app, ["moves", "toynim", "--position", str(tmp_path)])
-    assert result.exit_code == 2 and result.stderr.startswith("error: cannot read")
+    result = runner.invoke(app, ["moves", "toynim", "--position", str(big)])
+    assert result.exit_code == 2 and "larger than 8 MB" in result.stderr
+
+
+def test_only_regular_files_are_read(tmp_path) -> None:
+    """A device, a FIFO with no writer or a folder is refused before reading: nothing blocks or runs
+    on (a FIFO would otherwise wait for a writer forever)."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path in ("/dev/zero", fifo, tmp_path):
+        for command in (["moves", "toynim", "--position", str(path)],
+                        ["play", "toynim", "--load", str(path)],
+                        ["gandice", "catalog", "--catalog", str(path)],
+                        ["gandice", "fit", "--tallies", str(path)]):
+            result = runner.invoke(app, command)
+            assert result.exit_code == 2, (command, result.output)
+            assert result.stderr == f"error: cannot read {path}: not a regular file\n", command
 
 
 def test_serve_refuses_a_port_in_use_before_announcing(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -31,10 +31,12 @@ def solve(
     out: Annotated[Path | None, typer.Option("--out", help="Table folder.")] = None,
     workers: Annotated[int | None, typer.Option("--workers", min=1, help="Threads.")] = None,
     lookup: Annotated[
-        Path | None, typer.Option("--lookup", help="Print the verdict of this position JSON.")
+        Path | None,
+        typer.Option("--lookup", help="Print the verdict of this position (or a record's final one)."),
     ] = None,
 ) -> None:
-    """Solve the 5 × ROWS board exactly (retrograde analysis), or look a position up."""
+    """Solve the 5 × ROWS board exactly (retrograde analysis), or look a position up (a position
+    or record file). Says what the build takes (disk, memory, time) before it starts."""
     solve_main(rows, out, workers, lookup)
 
 
@@ -45,14 +47,18 @@ def study(
         list[int] | None, typer.Option("--rows", help="Row counts to study (repeatable).")
     ] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Table folder.")] = None,
-    docs: Annotated[Path, typer.Option("--docs", help="Where the report and plots go.")] = Path(
-        "docs/study"
-    ),
+    docs: Annotated[
+        Path | None,
+        typer.Option("--docs", help="Where the report and plots go (default: the user data folder's "
+                     "'study'; a folder not named 'study' gets a 'study' sub-folder)."),
+    ] = None,
     from_json: Annotated[
         Path | None,
         typer.Option("--from-json", help="Redo the placing facts and the report from this study JSON "
                      "(no tables needed; --rows and --out are not used)."),
     ] = None,
 ) -> None:
-    """Balance study from the solved tables: opening values, first-player chances, plots."""
+    """Balance study from the solved tables: opening values, first-player chances, plots.
+    Needs the solved table of every board named (5×4 and 5×5 by default; build them with
+    'asobiba solve diceout --rows N')."""
     study_main(rows or [4, 5], out, docs, from_json)

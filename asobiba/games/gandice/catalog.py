@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from asobiba.core.errors import AsobibaError
+from asobiba.core.position import read_text_file
 
 from .decks import validate_deck
 from .dice import FACE6, OUTCOME_INDEX, OUTCOME_NAMES, SIDE
@@ -151,10 +152,9 @@ def load_catalog(path: str | Path | None = None) -> Catalog:
 
 @functools.lru_cache(maxsize=16)
 def _load_cached(path: str, stamp: int) -> Catalog:
+    text = read_text_file(path, CatalogError)  # a regular file, bounded, UTF-8
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CatalogError(f"cannot read catalog {path}: {exc.strerror}") from None
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise CatalogError(f"{path}: malformed TOML ({exc})") from None
     return parse_catalog(data, Path(path).name)

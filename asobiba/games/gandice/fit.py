@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ...core.position import read_text_file
 from .catalog import CatalogError, parse_die
 from .dice import OUTCOME_INDEX
 
@@ -99,10 +100,7 @@ def fit_counts(counts: Mapping[str, Any], where: str) -> dict[str, tuple[float, 
 
 def read_tallies(path: str | Path) -> dict[str, Any]:
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CatalogError(f"cannot read tallies {p}: {exc.strerror}") from None
+    text = read_text_file(p, CatalogError)  # a regular file, bounded, UTF-8
     try:
         data = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:

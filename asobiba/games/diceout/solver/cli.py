@@ -6,7 +6,9 @@
   progress bar per phase; an interrupted solve resumes from its last checkpoint.
 * ``asobiba solve diceout --lookup POSITION.json [--out DIR]`` prints
   ``{"result": "win"|"loss"|"draw", "plies": N}`` for the side to move.
-* ``asobiba study diceout`` writes the opening study (report and figures) from finished tables;
+  Before it starts it says what the build takes (:mod:`.costs`).
+* ``asobiba study diceout`` writes the opening study (report and figures) from finished tables into
+  ``platformdirs.user_data_dir("asobiba")/study`` unless ``--docs`` names a folder;
   ``asobiba study diceout --from-json docs/study/diceout-study.json`` redoes the placing facts and the
   report from an earlier study's JSON, without the tables.
 """
@@ -20,6 +22,7 @@ from pathlib import Path
 
 from ....core.errors import AsobibaError, OptionError
 from ..board import check_solver_rows
+from .costs import build_cost
 from .geometry import board
 from .table import TableMissingError, find_table, table_directory
 
@@ -66,6 +69,10 @@ def solve_main(rows: int, out: Path | None, workers: int | None, lookup: Path | 
 
     from .retrograde import solve
 
+    cost = build_cost(rows)
+    Console(stderr=True).print(f"building the 5×{rows} table in {directory}: {cost.en}\n"
+                               f"5×{rows} の表を作ります：{cost.ja}（中断しても続きから再開できます）")
+
     with _progress_bar(f"solving Dice Out 5×{rows}") as report:
         meta = solve(rows, directory, workers, report)
     counts = meta["codes_all"]
@@ -78,9 +85,9 @@ def solve_main(rows: int, out: Path | None, workers: int | None, lookup: Path | 
 
 
 def _lookup(path: Path, out: Path | None) -> None:
-    from ....core.position import load_position
+    from ....core.start import load_start
 
-    state = load_position(GAME, path)
+    state = load_start(GAME, path)
     rows = state.board.rows
     table = find_table(rows, out)
     if table is None:
@@ -124,28 +131,39 @@ class _progress_bar:
         self.progress.__exit__(*exc)
 
 
-def study_main(rows: list[int], out: Path | None, docs_dir: Path, from_json: Path | None = None) -> None:
+def default_study_directory() -> Path:
+    """Where the study goes unless told: the user data folder, never the package or its docs."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("asobiba")) / "study"
+
+
+def study_main(rows: list[int], out: Path | None, docs_dir: Path | None,
+               from_json: Path | None = None) -> None:
     """``asobiba study diceout``: opening values and figures from the finished tables of ``rows``.
 
-    Writes ``diceout.md`` and its figures into ``docs_dir`` (``docs/study``; a ``docs`` directory
-    given instead gets a ``study`` sub-directory). With ``from_json`` (an earlier study's JSON) no table
-    is read: the placing facts are recomputed from its opening values and the JSON, the placing figure
-    and the report are rewritten for every board in it (``rows`` and ``out`` are not used).
+    Writes ``diceout.md`` and its figures into ``docs_dir`` (None: :func:`default_study_directory`;
+    a folder not named ``study`` gets a ``study`` sub-folder, so ``--docs docs`` writes the
+    repository's page). With ``from_json`` (an earlier study's JSON) no table is read: the placing
+    facts are recomputed from its opening values and the JSON, the placing figure and the report are
+    rewritten for every board in it (``rows`` and ``out`` are not used).
     """
     from .study import restudy, write_study
 
+    docs_dir = default_study_directory() if docs_dir is None else docs_dir
     target = docs_dir if docs_dir.name == "study" else docs_dir / "study"
     if from_json is not None:
         print(f"wrote {restudy(from_json, target)}")
         return
     if not rows:
         raise OptionError("name at least one row count to study")
-    tables = []
     for r in rows:
         check_solver_rows(r)
-        table = find_table(r, out)
-        if table is None:
-            raise TableMissingError(r, out)
-        tables.append(table)
-    report = write_study(tables, target)
+    tables = {r: find_table(r, out) for r in rows}
+    missing = [r for r, table in tables.items() if table is None]
+    if missing:  # every missing table and what it takes, before any work
+        raise TableMissingError(missing, out)
+    boards = ", ".join(f"5×{r}" for r in rows)
+    print(f"studying {boards} from the solved tables into {target} / {boards} の研究を書きます")
+    report = write_study(list(tables.values()), target)  # type: ignore[arg-type]
     print(f"wrote {report}")

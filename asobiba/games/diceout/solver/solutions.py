@@ -8,6 +8,7 @@ from pathlib import Path
 from ....core.descriptor import Names
 from ..board import check_solver_rows
 from .cli import check_resources
+from .costs import build_cost
 from .jobs import TableJob, build_table_async
 from .table import find_table, table_directory
 
@@ -34,20 +35,7 @@ class TableSolutions:
         return Names(f"5×{variant}", f"5×{variant}")
 
     def cost(self, variant: int) -> Names:
-        return COSTS.get(variant, LARGER_COST)
-
-
-COSTS = {
-    4: Names("ディスク約1.2 GB、数分かかります。", "About 1.2 GB of disk; takes a few minutes."),
-    5: Names("ディスク約4.6 GB・メモリ約6 GB、2コアで30分以上かかります。",
-             "About 4.6 GB of disk and 6 GB of memory; 30 minutes or more on 2 cores."),
-}
-"""What building the tables people usually want takes (docs/solver.md has the measurements)."""
-
-LARGER_COST = Names(
-    "大きな盤ほどディスクと時間が必要です。このマシンで作れない大きさなら、理由を表示します。",
-    "Larger boards need more disk and time; if this machine cannot hold the table, you will be told why.",
-)
+        return build_cost(variant)
 
 
 SOLUTIONS = TableSolutions()

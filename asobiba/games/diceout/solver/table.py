@@ -17,6 +17,7 @@ in ``values.verified`` with the file's size and modification time).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from ....core.errors import AsobibaError
 from ..actions import DECLARE_ACTION
 from ..state import DRAW as ENGINE_DRAW
 from ..state import PLACE, TURN, WINDOW_AFTER_MOVE
+from .costs import build_cost
 from .geometry import board
 from .positions import state_coordinates
 from .retrograde import FORMAT, VERIFIED, TableFiles, mark_verified, sha256_file
@@ -35,13 +37,16 @@ WIN, LOSS, DRAW = "win", "loss", "draw"
 
 
 class TableMissingError(AsobibaError):
-    """No complete, checksum-valid table for the board asked about."""
+    """No complete, checksum-valid table for the board (or boards) asked about; the message says how
+    to build each and what that takes."""
 
-    def __init__(self, rows: int, directory: Path | None = None) -> None:
+    def __init__(self, rows: int | Sequence[int], directory: Path | None = None) -> None:
+        missing = [rows] if isinstance(rows, int) else list(rows)
         option = f" --out {directory}" if directory else ""
+        builds = ", ".join(f"--rows {r}{option} ({build_cost(r).en.rstrip('.')})" for r in missing)
         super().__init__(
-            f"no solved 5×{rows} Dice Out table in {table_directory(rows, directory)}; "
-            f"build it with: asobiba solve diceout --rows {rows}{option}"
+            f"no solved {', '.join(f'5×{r}' for r in missing)} Dice Out table in "
+            f"{table_directory(missing[0], directory).parent}; build with: asobiba solve diceout {builds}"
         )
 
 
