@@ -2,21 +2,40 @@
 
 Bodies are read by hand (:mod:`.bodies`: strict models with limits) so that every bad input gets
 a one-line JSON message (``{"error": "..."}``, plus ``"text": {"ja", "en"}`` when the server says it
-in both languages; HTTP 400, or 404 for what does not exist) and changes nothing.
+in both languages; HTTP 400, 401 without a seat's token, 403 with a token or invite that does not
+hold the seat, 404 for what does not exist) and changes nothing.
+
+Acting requests (moves, undo, takeback answers, resign, verbs, hints, seats given to the computer)
+carry ``Authorization: Bearer <token>`` of the seat they act for (docs/web.md, "Seats, tokens and
+invitations"). Reading a game, its record and its replay needs no token: a game's link is enough to
+watch it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 from typing import Any
 
-from fastapi import APIRouter, Request
+import segno
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response
 
 from ..core.position import parse_json
 from ..core.registry import make_game
-from .bodies import NewGameBody, RecordBody, SetupBody, read_body
+from .bodies import (
+    ComputerSeatBody,
+    HeldBody,
+    JoinBody,
+    NewGameBody,
+    QrBody,
+    RecordBody,
+    SetupBody,
+    TakebackBody,
+    read_body,
+)
+from .holders import bearer, digest
 from .lobby import lobby_games, setup
 from .lobby import preview as board_preview
 from .protocol import Command, ProtocolError, parse_move, parse_verb
@@ -29,6 +48,15 @@ router = APIRouter(prefix="/api")
 
 def rooms_of(request: Request) -> Rooms:
     return request.app.state.rooms
+
+
+def tokens_of(request: Request) -> list[str]:
+    """The seat token of an acting request (``Authorization: Bearer``), as the rooms take it."""
+    token = bearer(request.headers.get("authorization"))
+    return [token] if token else []
+
+
+Tokens = Depends(tokens_of)
 
 
 async def json_body(request: Request) -> Any:
@@ -54,63 +82,131 @@ async def post_setup(request: Request, preview: bool = False) -> dict[str, Any]:
 
 @router.post("/games", status_code=201)
 async def create_game(request: Request) -> dict[str, Any]:
+    """A new game; the creator's token (it holds every person's seat not invited) and, per seat,
+    the invite link of an invited one."""
     body, _ = read_body(await request.body(), NewGameBody)
-    table = await rooms_of(request).create(body.game, body.options, body.seats, body.seed, body.meta)
-    return {"id": table.id, "url": f"/game/{table.id}"}
+    table, token, invites = await rooms_of(request).create(
+        body.game, body.options, body.seats, body.seed, body.meta
+    )
+    seats = [
+        {"seat": i, "type": "invite" if i in invites else seat["type"],
+         **({"invite": invite_url(table.id, i, invites[i])}
+                                             if i in invites else {})}
+        for i, seat in enumerate(table.seats)
+    ]
+    mine = [token if table.is_human(i) and i not in invites else None for i in range(len(seats))]
+    return {"id": table.id, "url": f"/game/{table.id}", "token": token, "tokens": mine,
+            "seats": seats}
 
 
-@router.get("/games")
-async def list_games(request: Request, status: str | None = None) -> list[dict[str, Any]]:
+def invite_url(game_id: str, seat: int, invite: str) -> str:
+    """The page that takes seat ``seat`` with ``invite`` (its last path segment is the invite)."""
+    return f"/game/{game_id}/join/{seat}/{invite}"
+
+
+@router.post("/games/{game_id}/seats/{seat}/join")
+async def join_seat(request: Request, game_id: str, seat: int) -> dict[str, Any]:
+    """Take an invited seat: ``{"invite": "..."}`` → ``{"token"}`` (each invite works once)."""
+    body, _ = read_body(await request.body(), JoinBody)
+    token = await rooms_of(request).claim(game_id, seat, body.invite)
+    return {"token": token, "seat": seat, "url": f"/game/{game_id}"}
+
+
+@router.post("/games/{game_id}/seats/{seat}/computer")
+async def seat_to_computer(
+    request: Request, game_id: str, seat: int, tokens: list[str] = Tokens
+) -> dict[str, Any]:
+    """Give a person's seat to the computer at ``{"level"}`` (its holder, or the creator for a
+    seat still open)."""
+    body, _ = read_body(await request.body(), ComputerSeatBody)
+    rooms = rooms_of(request)
+    await rooms.give_to_computer(game_id, seat, body.level, tokens)
+    return summary(await rooms.get(game_id), rooms.present(game_id))
+
+
+@router.post("/games/held")
+async def held_games(request: Request, status: str | None = None) -> list[dict[str, Any]]:
+    """The games in which one of ``{"tokens": [...]}`` holds a seat (a browser's own games),
+    newest first. Nobody else's games are listed."""
     if status not in (None, "playing", "finished"):
         raise ProtocolError("status must be 'playing' or 'finished'")
+    body, _ = read_body(await request.body(), HeldBody)
     store = rooms_of(request).store
-    return await asyncio.to_thread(lambda: [listed(entry) for entry in store.listing(status)])
+    digests = [digest(t) for t in body.tokens]
+
+    def read() -> list[dict[str, Any]]:
+        return [listed(e) for e in store.listing(status, ids=store.held(digests))]
+
+    return await asyncio.to_thread(read)
 
 
 @router.get("/games/{game_id}")
 async def get_game(request: Request, game_id: str) -> dict[str, Any]:
-    return summary(await rooms_of(request).get(game_id))
+    rooms = rooms_of(request)
+    return summary(await rooms.get(game_id), rooms.present(game_id))
+
+
+async def _act(request: Request, game_id: str, cmd: Command, tokens: list[str]) -> dict[str, Any]:
+    rooms = rooms_of(request)
+    await rooms.command(game_id, cmd, tokens)
+    return summary(await rooms.get(game_id), rooms.present(game_id))
 
 
 @router.post("/games/{game_id}/moves")
-async def post_move(request: Request, game_id: str, wait: bool = False) -> dict[str, Any]:
-    """Play a move for the person to move (``?wait=true``: return after the computer replied)."""
+async def post_move(
+    request: Request, game_id: str, wait: bool = False, tokens: list[str] = Tokens
+) -> dict[str, Any]:
+    """Play a move for the seat to move (``?wait=true``: return after the computer replied)."""
     rooms = rooms_of(request)
-    await rooms.command(game_id, parse_move(await json_body(request)))
+    await rooms.command(game_id, parse_move(await json_body(request)), tokens)
     if wait:
         await rooms.wait_idle(game_id)
-    return summary(await rooms.get(game_id))
-
-
-async def _simple(request: Request, game_id: str, kind: str) -> dict[str, Any]:
-    rooms = rooms_of(request)
-    await rooms.command(game_id, Command(kind))
-    return summary(await rooms.get(game_id))
+    return summary(await rooms.get(game_id), rooms.present(game_id))
 
 
 @router.post("/games/{game_id}/undo")
-async def post_undo(request: Request, game_id: str) -> dict[str, Any]:
-    return await _simple(request, game_id, "undo")
+async def post_undo(request: Request, game_id: str, tokens: list[str] = Tokens) -> dict[str, Any]:
+    """Take back (between devices: ask the others to accept a takeback)."""
+    return await _act(request, game_id, Command("undo"), tokens)
+
+
+@router.post("/games/{game_id}/takeback")
+async def post_takeback(
+    request: Request, game_id: str, tokens: list[str] = Tokens
+) -> dict[str, Any]:
+    """Answer another device's takeback request: ``{"accept": true|false}``."""
+    body, _ = read_body(await request.body(), TakebackBody)
+    return await _act(request, game_id, Command("takeback", accept=body.accept), tokens)
 
 
 @router.post("/games/{game_id}/resign")
-async def post_resign(request: Request, game_id: str) -> dict[str, Any]:
-    return await _simple(request, game_id, "resign")
+async def post_resign(request: Request, game_id: str, tokens: list[str] = Tokens) -> dict[str, Any]:
+    return await _act(request, game_id, Command("resign"), tokens)
 
 
 @router.post("/games/{game_id}/verbs/{verb}")
-async def post_verb(request: Request, game_id: str, verb: str) -> dict[str, Any]:
+async def post_verb(
+    request: Request, game_id: str, verb: str, tokens: list[str] = Tokens
+) -> dict[str, Any]:
     """Play one of the game's verbs (e.g. a declaration) if it is legal now."""
-    rooms = rooms_of(request)
-    await rooms.command(game_id, parse_verb(verb))
-    return summary(await rooms.get(game_id))
+    return await _act(request, game_id, parse_verb(verb), tokens)
 
 
 @router.post("/games/{game_id}/hint")
-async def post_hint(request: Request, game_id: str) -> dict[str, Any]:
-    rooms = rooms_of(request)
-    reply = await rooms.hint(await rooms.get(game_id))
+async def post_hint(request: Request, game_id: str, tokens: list[str] = Tokens) -> dict[str, Any]:
+    reply = await rooms_of(request).command(game_id, Command("hint"), tokens)
+    assert reply is not None
     return reply["hint"]
+
+
+@router.post("/qr")
+async def qr_code(request: Request) -> dict[str, str]:
+    """A QR code (SVG) of ``{"text"}``, a link of this site to show another device."""
+    body, _ = read_body(await request.body(), QrBody)
+    out = io.BytesIO()
+    segno.make(body.text, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False,
+                                          svgclass="qr", lineclass=None, dark="#111")
+    return {"svg": out.getvalue().decode()}
 
 
 @router.get("/games/{game_id}/frames/{ply}")
@@ -138,8 +234,9 @@ async def get_record(request: Request, game_id: str) -> Response:
 async def upload_record(request: Request) -> JSONResponse:
     """Open an uploaded record (checked move by move, its result recomputed) for replay."""
     _, record = read_body(await request.body(), RecordBody, "the record")
-    table = await rooms_of(request).import_record(record)
-    return JSONResponse({"id": table.id, "url": f"/replay/{table.id}"}, status_code=201)
+    table, token = await rooms_of(request).import_record(record)
+    return JSONResponse({"id": table.id, "url": f"/replay/{table.id}", "token": token},
+                        status_code=201)
 
 
 def solutions_of(request: Request) -> SolutionBuilds:

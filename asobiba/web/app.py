@@ -24,13 +24,15 @@ from starlette.exceptions import HTTPException
 
 from ..core.errors import AsobibaError, one_line
 from . import api, sockets
-from .errors import GameNotFound, NotFound, translations
-from .guard import DOCS_PATH, Access, Guard, TooLarge
+from .errors import GameNotFound, http_status, translations
+from .guard import DOCS_PATH, Access, Guard
+from .limits import AddressLimits, Limits
 from .lobby import lobby_games
 from .page import Shell
 from .rooms import Rooms
 from .solutions import SolutionBuilds
 from .store import Store, resolve_db_url
+from .workers import Workers
 
 STATIC = Path(__file__).parent / "static"
 
@@ -41,26 +43,33 @@ def create_app(
     *,
     access: Access | None = None,
     api_docs: bool = False,
+    limits: Limits | None = None,
+    allow_builds: bool = False,
 ) -> FastAPI:
     """The web table over the database at ``db_url`` (a SQLAlchemy URL or a SQLite file path).
 
     ``solutions``: the solution table builds (default: each game's tables where its solver keeps
     them). ``access``: the Host names and Origins accepted (default: any Host, same-origin
     Origins). ``api_docs``: serve the interactive API docs at ``/api/docs`` (they load a CDN
-    script)."""
+    script). ``limits``: the rate limits (default: none, as for an app driven in-process by tests;
+    ``asobiba serve`` passes them). ``allow_builds``: whether the default ``solutions`` build
+    tables when asked."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(resolve_db_url(db_url))
-        app.state.rooms = Rooms(store)
-        app.state.solutions = solutions or SolutionBuilds()
-        await app.state.rooms.resume_all()
+        workers = Workers()
+        app.state.rooms = Rooms(store, workers)
+        app.state.solutions = solutions or SolutionBuilds(allow=allow_builds)
+        app.state.limits = limits
+        app.state.rooms.start_resuming()
         await asyncio.to_thread(lobby_games)  # built once, before the first page asks
         try:
             yield
         finally:
             await app.state.rooms.close()
             app.state.solutions.close()
+            workers.close()
             store.close()
 
     app = FastAPI(
@@ -70,12 +79,14 @@ def create_app(
         redoc_url=None,
         openapi_url="/api/openapi.json" if api_docs else None,
     )
-    app.add_middleware(Guard, access=access or Access())
+    if limits is not None and limits.address_rate > 0:
+        app.add_middleware(AddressLimits, limits=limits)
+    app.add_middleware(Guard, access=access or Access())  # outermost: refusals get its headers
 
     @app.exception_handler(AsobibaError)
     async def user_error(_request: Request, exc: AsobibaError) -> JSONResponse:
-        status = 404 if isinstance(exc, NotFound) else 413 if isinstance(exc, TooLarge) else 400
-        return JSONResponse({"error": one_line(str(exc)), **translations(exc)}, status_code=status)
+        return JSONResponse({"error": one_line(str(exc)), **translations(exc)},
+                            status_code=http_status(exc))
 
     @app.exception_handler(RequestValidationError)
     async def bad_parameter(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -48,6 +48,39 @@ class NewGameBody(SetupBody):
     meta: Meta | None = None
 
 
+Secret = Annotated[StrictStr, Field(min_length=1, max_length=128)]
+
+
+class JoinBody(Body):
+    """``POST /api/games/{id}/seats/{n}/join``: the invite (the invite link's last segment)."""
+
+    invite: Secret
+
+
+class ComputerSeatBody(Body):
+    """``POST /api/games/{id}/seats/{n}/computer``: the level (checked by :mod:`.seats`)."""
+
+    level: Text
+
+
+class TakebackBody(Body):
+    """``POST /api/games/{id}/takeback``: the answer to a takeback request."""
+
+    accept: StrictBool
+
+
+class HeldBody(Body):
+    """``POST /api/games/held``: the tokens a browser keeps (its games are listed)."""
+
+    tokens: Annotated[list[Secret], Field(max_length=500)]
+
+
+class QrBody(Body):
+    """``POST /api/qr``: a link to draw as a QR code."""
+
+    text: Annotated[StrictStr, Field(min_length=1, max_length=500)]
+
+
 class RecordMove(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 

@@ -22,12 +22,31 @@ class GameNotFound(NotFound):
     """No game with this id."""
 
 
+class Unauthorized(Explained):
+    """An acting request without a seat's token: a spectator's (HTTP 401)."""
+
+
+class Forbidden(Explained):
+    """A token or invite that does not hold the seat it acts for, or one already used (HTTP 403)."""
+
+
 class NotAtTable(AsobibaError):
     """A game the web table cannot show: its descriptor declares no board picture (HTTP 400)."""
 
 
 class ComputerFailed(Explained):
     """The computer could not choose a move (an error frame to every client of the game)."""
+
+
+def http_status(exc: AsobibaError) -> int:
+    """The HTTP status of a refusal: 404, 401, 403, 413 (:class:`~.guard.TooLarge` says so), else 400."""
+    if isinstance(exc, NotFound):
+        return 404
+    if isinstance(exc, Unauthorized):
+        return 401
+    if isinstance(exc, Forbidden):
+        return 403
+    return getattr(exc, "status", 400)
 
 
 def translations(exc: AsobibaError) -> dict[str, Any]:

@@ -55,6 +55,8 @@ DOCS_PATH = "/api/docs"
 class TooLarge(AsobibaError):
     """A request body over its limit (HTTP 413)."""
 
+    status = 413
+
 
 def is_loopback(host: str) -> bool:
     """Whether ``host`` (an address or name to bind) reaches this computer only."""

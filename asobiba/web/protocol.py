@@ -7,7 +7,11 @@ A WebSocket frame from the page is a JSON object with a ``type``:
 * ``{"type": "verb", "verb": "<id>"}``: one of the game's verbs (things a person can do besides
   moving, declared by the game, e.g. a declaration),
 * ``{"type": "undo"}``, ``{"type": "hint"}``, ``{"type": "resign"}``, ``{"type": "sync"}`` (send me
-  the state again).
+  the state again),
+* ``{"type": "takeback", "accept": true|false}``: the answer to another device's takeback request
+  (the asker withdraws theirs with ``false``),
+* ``{"type": "auth", "tokens": ["<token>", ...]}``: the seats this client holds (also possible when
+  connecting, as WebSocket subprotocols ``token.<token>``); without it a client is a spectator.
 
 The HTTP move body ``POST /api/games/{id}/moves`` is the same object without ``type``.
 Anything else raises :class:`ProtocolError` (one-line message; the server answers with an error
@@ -22,7 +26,9 @@ from typing import Any
 from ..core.errors import AsobibaError
 from ..core.position import parse_json
 
-COMMANDS = ("move", "verb", "undo", "hint", "resign", "sync")
+COMMANDS = ("move", "verb", "undo", "hint", "resign", "sync", "takeback", "auth")
+MAX_TOKENS = 8
+"""The most tokens one client may present (a browser holds one per seat it took)."""
 
 
 class ProtocolError(AsobibaError):
@@ -36,6 +42,8 @@ class Command:
     action: int | None = None
     ply: int | None = None
     verb: str | None = None
+    accept: bool | None = None
+    tokens: tuple[str, ...] = ()
 
 
 def parse_frame(text: str) -> Command:
@@ -50,7 +58,25 @@ def parse_frame(text: str) -> Command:
         return parse_move(data)
     if kind == "verb":
         return parse_verb(data.get("verb"))
+    if kind == "takeback":
+        accept = data.get("accept")
+        if not isinstance(accept, bool):
+            raise ProtocolError("'accept' must be true or false")
+        return Command(kind, accept=accept)
+    if kind == "auth":
+        return Command(kind, tokens=parse_tokens(data.get("tokens")))
     return Command(kind)
+
+
+def parse_tokens(tokens: Any) -> tuple[str, ...]:
+    """A list of seat tokens from a client (at most :data:`MAX_TOKENS` short strings)."""
+    if (
+        not isinstance(tokens, list)
+        or len(tokens) > MAX_TOKENS
+        or not all(isinstance(t, str) and 0 < len(t) <= 128 for t in tokens)
+    ):
+        raise ProtocolError(f"'tokens' must be a list of at most {MAX_TOKENS} seat tokens")
+    return tuple(tokens)
 
 
 def parse_verb(verb: Any) -> Command:

@@ -4,12 +4,22 @@ Every change follows the same order: check (raise and change nothing) → change
 → commit to the store → broadcast. If the commit fails the table is dropped from memory and reloaded
 from the store on next use, so what clients are told is always what is stored.
 
-Computer moves and hints run in worker threads (``asyncio.to_thread``) so the event loop stays free.
-A computer move is kept only if the table has not changed while it was being computed (undo, resign).
-A computer that fails (it raises, or picks an illegal move) is reported to every client of the game
-in both languages; the game then waits until a person takes a move back or a client connects again
-(which lets the computer try again). On start-up every unfinished game is resumed, including a
-computer move that was pending.
+Every command names who sends it (the tokens of its seats, :mod:`.holders`; none is a
+spectator's, refused): a move, verb or hint needs the seat to move, and a game with invited seats
+still open waits. Which seats have a client connected (``present``) is shown to everyone.
+
+Computer moves and hints run in the bounded pool of :mod:`.workers` (never the event loop's or the
+store's threads): computer moves first, hints refused as busy past a queue limit, and one hint at a
+time per seat. A computer move is kept only if the table has not changed while it was being
+computed (undo, resign). A computer that fails (it raises, or picks an illegal move) is reported to
+every client of the game in both languages; the game then waits until a person takes a move back or
+a client connects again (which lets the computer try again). A game between computers can be
+stopped by whoever created it.
+
+On start-up nothing is loaded before the server answers: a game is loaded (and replayed) off the
+event loop when it is first asked for, and a background task then resumes, one at a time, the
+unfinished games with a computer seat, so a pending computer move is played (a game of people only
+resolves pending chance when a client connects or acts).
 
 Nothing is kept for a game longer than it is needed: its listeners go with its last client; its
 computer players when it ends, or when nobody watches it while the computer is idle; its table when
@@ -25,21 +35,25 @@ import secrets
 import time
 import weakref
 from collections.abc import Awaitable, Callable
+from concurrent.futures import Future
 from typing import Any
 
 from ..ai.hints import analyse
 from ..ai.levels import make_agent
 from ..core.errors import AsobibaError, Refusal
+from ..core.game import returns_from_ranks
 from ..core.match import GAME_OVER, rules_result
 from ..core.names import Names
 from ..core.record import Record, saved_game
 from ..core.registry import make_game
-from .errors import ComputerFailed, GameNotFound, NotFound, error_frame
+from .errors import ComputerFailed, Forbidden, GameNotFound, NotFound, error_frame
+from .holders import HOLDER, INVITE, Actor, SeatKey, digest, new_invite, new_token
 from .protocol import Command
-from .seats import parse_seats
+from .seats import parse_level, parse_seats
 from .store import PLAYING, Store, StoredGame, StoredMove
 from .table import UPLOAD, Table
 from .view import full, move_cells, renderer
+from .workers import HINT_PENDING, HintPending, Workers
 
 log = logging.getLogger("asobiba.web")
 
@@ -49,29 +63,40 @@ Listener = Callable[[dict[str, Any]], Awaitable[None]]
 class Rooms:
     """All live tables of one server process."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, workers: Workers) -> None:
         self.store = store
+        self.workers = workers
         self.tables: dict[str, Table] = {}
         self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.listeners: dict[str, set[Listener]] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.agents: dict[str, dict[int, Any]] = {}
         """Computer players by game id and seat."""
+        self.seated: dict[str, dict[Listener, tuple[int, ...]]] = {}
+        """The seats each connected client of a game holds."""
+        self.notices: set[asyncio.Task[None]] = set()
+        self.hinting: set[tuple[str, int | None]] = set()
+        """The games and seats with a hint being worked out."""
+        self.resuming: asyncio.Task[None] | None = None
 
     # -- life cycle -------------------------------------------------------------------------------
-    async def resume_all(self) -> None:
-        """Reload every unfinished game and let pending chance or computer moves happen."""
-        for game_id in await asyncio.to_thread(self.store.unfinished_ids):
+    def start_resuming(self) -> None:
+        """Resume the unfinished games with a computer seat in the background (the server answers
+        meanwhile; every other game is loaded when first asked for)."""
+        self.resuming = asyncio.create_task(self.resume_computers())
+
+    async def resume_computers(self) -> None:
+        """Load the unfinished games with a computer seat one at a time and let their pending
+        chance or computer moves happen."""
+        for game_id in await asyncio.to_thread(self.store.unfinished_ids, True):
             try:
-                table = await self.get(game_id)
+                async with self._lock(game_id):
+                    await self._advance(await self.get(game_id))
             except AsobibaError as exc:
                 log.warning("cannot resume game %s: %s", game_id, exc)
-                continue
-            async with self._lock(game_id):
-                await self._advance(table)
 
     async def close(self) -> None:
-        tasks = list(self.tasks.values())
+        tasks = list(self.tasks.values()) + ([self.resuming] if self.resuming else [])
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -89,13 +114,18 @@ class Rooms:
         table = self.tables.get(game_id)
         if table is not None:
             return table
-        stored = await asyncio.to_thread(self.store.load, game_id)
-        if stored is None:
+        loaded = await asyncio.to_thread(self._load, game_id)
+        if loaded is None:
             raise GameNotFound(f"no game with id {game_id!r}")
         table = self.tables.get(game_id)  # another request may have loaded it meanwhile
         if table is not None:
             return table
-        return self._keep(self._table(stored))
+        return self._keep(loaded)
+
+    def _load(self, game_id: str) -> Table | None:
+        """The stored game, replayed (blocking: run off the event loop)."""
+        stored = self.store.load(game_id)
+        return None if stored is None else self._table(stored)
 
     def _keep(self, table: Table) -> Table:
         """Keep ``table`` live if it is unfinished or watched; the live table of its game."""
@@ -119,16 +149,23 @@ class Rooms:
         seats: Any,
         seed: int | None = None,
         meta: dict[str, Any] | None = None,
-    ) -> Table:
+    ) -> tuple[Table, str, dict[int, str]]:
         """A new game (raises UnknownGameError, NotAtTable, OptionError, SeatError before storing
-        anything)."""
+        anything), the creator's token (it holds every person's seat that is not invited) and the
+        invite of each invited seat."""
         game = make_game(game_id, options if options is not None else {})
         renderer(game.id)  # refuses a game without a board picture
+        seat_list = parse_seats(seats, game.num_players)
+        token = new_token()
+        invites = {i: new_invite() for i, seat in enumerate(seat_list) if seat.get("open")}
+        mine = tuple(i for i, s in enumerate(seat_list) if s["type"] == "human" and not s.get("open"))
+        keys = [SeatKey(HOLDER, digest(token), mine, creator=True)]
+        keys += [SeatKey(INVITE, digest(secret), (seat,)) for seat, secret in invites.items()]
         stored = StoredGame(
             id=secrets.token_hex(6),
             game=game.id,
             options=game.options.to_dict(),
-            seats=parse_seats(seats, game.num_players),
+            seats=seat_list,
             seed=secrets.randbits(31) if seed is None else seed,
             status=PLAYING,
             result=None,
@@ -137,32 +174,71 @@ class Rooms:
             meta=dict(meta or {}),
             created=time.time(),
             updated=time.time(),
+            keys=keys,
         )
         table = Table(stored, game, game.new_state())
-        await asyncio.to_thread(self.store.create, stored)
+        await asyncio.wrap_future(self.store.create(stored))
         self.tables[stored.id] = table
         async with self._lock(stored.id):
             await self._advance(table)
-        return table
+        return table, token, invites
 
-    async def import_record(self, record_json: dict[str, Any]) -> Table:
-        """Store an uploaded record (replayed and checked move by move, off the event loop) as a
-        finished game for replay. Its result is what the replay says, never what the upload
-        claims: an unfinished record has none."""
-        stored = await asyncio.to_thread(_uploaded, record_json)
-        await asyncio.to_thread(self.store.create, stored)
-        return self._table(stored)
-
-    # -- clients ----------------------------------------------------------------------------------
-    async def join(self, game_id: str, listener: Listener) -> Table:
-        """Add a client of a game (it hears every change); a computer that is to move but idle
-        (it failed, or nothing woke it) tries again."""
+    async def claim(self, game_id: str, seat: int, invite: str) -> str:
+        """Take an invited seat with its invite (spent at once); the new holder's token."""
         async with self._lock(game_id):
             table = await self.get(game_id)
+            token = table.claim(seat, invite)
+            await self._save_seats(table)
+            await self._advance(table)
+        await self.broadcast(table)
+        return token
+
+    async def give_to_computer(self, game_id: str, seat: int, level: Any, tokens: list[str]) -> None:
+        """Let the computer play a person's seat from now on (its holder, or the creator for a
+        seat still open, asks)."""
+        level = parse_level(level, seat)
+        async with self._lock(game_id):
+            table = await self.get(game_id)
+            table.give_to_computer(table.actors(tokens), seat, level)
+            await self._save_seats(table)
+            await self._advance(table)
+        await self.broadcast(table)
+
+    async def import_record(self, record_json: dict[str, Any]) -> tuple[Table, str]:
+        """Store an uploaded record (replayed and checked move by move, off the event loop) as a
+        finished game for replay, and the uploader's token (it holds no seat; it lists the game
+        among the uploader's). Its result is what the replay says, never what the upload claims:
+        an unfinished record has none."""
+        stored = await asyncio.to_thread(_uploaded, record_json)
+        token = new_token()
+        stored.keys = [SeatKey(HOLDER, digest(token), (), creator=True)]
+        await asyncio.wrap_future(self.store.create(stored))
+        return self._table(stored), token
+
+    # -- clients ----------------------------------------------------------------------------------
+    async def join(self, game_id: str, listener: Listener, tokens: list[str] = ()) -> Table:
+        """Add a client of a game (it hears every change) holding the seats of ``tokens`` (none:
+        a spectator); a computer that is to move but idle (it failed, or nothing woke it) tries
+        again."""
+        async with self._lock(game_id):
+            table = await self.get(game_id)
+            seats = tuple(s for a in table.actors(tokens) for s in a.seats) if tokens else ()
+            self.listeners.get(game_id, set()).discard(listener)
+            self.seated.setdefault(game_id, {})[listener] = seats
+            if seats:
+                await self.broadcast(table)  # the others see the seat connected
             self.listeners.setdefault(game_id, set()).add(listener)
             table = self._keep(table)
             await self._advance(table)
         return table
+
+    def seats_of(self, game_id: str, listener: Listener) -> tuple[int, ...]:
+        """The seats a connected client holds."""
+        return self.seated.get(game_id, {}).get(listener, ())
+
+    def present(self, game_id: str) -> set[int]:
+        """The seats held by a connected client."""
+        return {s for seats in self.seated.get(game_id, {}).values() for s in seats}
 
     def leave(self, game_id: str, listener: Listener) -> None:
         """Remove a client; with the last one, release what the game no longer needs."""
@@ -170,6 +246,13 @@ class Rooms:
         if listeners is None:
             return
         listeners.discard(listener)
+        seated = self.seated.get(game_id, {})
+        if seated.pop(listener, ()) and listeners and game_id in self.tables:
+            task = asyncio.get_running_loop().create_task(self.broadcast(self.tables[game_id]))
+            self.notices.add(task)  # the others see the seat go; kept until sent
+            task.add_done_callback(self.notices.discard)
+        if not seated:
+            self.seated.pop(game_id, None)
         if not listeners:
             del self.listeners[game_id]
             self._release(game_id)
@@ -187,35 +270,62 @@ class Rooms:
             del self.tables[game_id]
 
     # -- commands ---------------------------------------------------------------------------------
-    async def command(self, game_id: str, cmd: Command) -> dict[str, Any] | None:
-        """Run one client command; returns a reply for the sender only (hints), else None."""
+    async def command(
+        self, game_id: str, cmd: Command, tokens: list[str] = ()
+    ) -> dict[str, Any] | None:
+        """Run one client command for the holder of ``tokens``; returns a reply for the sender
+        only (hints), else None."""
         if cmd.kind == "sync":
             await self.get(game_id)
             return None
         if cmd.kind == "hint":
-            return await self.hint(await self.get(game_id))
+            table = await self.get(game_id)
+            table.mover(table.actors(tokens))
+            return await self.hint(table)
         async with self._lock(game_id):
             table = await self.get(game_id)
+            actors = table.actors(tokens)
             if cmd.kind == "move":
+                table.mover(actors)
                 action = self._parse_action(table, cmd)
                 table.check_human_move(action)
                 await self._play(table, action)
                 await self._advance(table)
             elif cmd.kind == "undo":
-                keep = table.undo_target()
-                table.truncate(keep)
-                await self._save_truncate(table, keep)
-                await self._advance(table)
+                if not table.ask_takeback(actors[0]):
+                    await self._take_back(table, table.undo_target())
+            elif cmd.kind == "takeback":
+                keep = table.answer_takeback(actors[0], bool(cmd.accept))
+                if keep is not None:
+                    await self._take_back(table, keep)
             elif cmd.kind == "resign":
-                table.resign()
+                table.resign(table.resign_seat(actors))
                 await self._save_status(table)
             elif cmd.kind == "verb":
                 assert cmd.verb is not None
+                table.mover(actors)
                 await self._verb(table, cmd.verb)
             table = self._keep(table)
         await self.broadcast(table)
         self._release(game_id)
         return None
+
+    async def stop(self, game_id: str, tokens: list[str]) -> Table:
+        """End a game between computers, for the holder of its creator's token; it counts as a
+        draw (``reason: "stopped"``) and a move being computed is dropped."""
+        async with self._lock(game_id):
+            table = await self.get(game_id)
+            stop_game(table, table.actors(tokens))
+            await self._save_status(table)
+            table = self._keep(table)
+        await self.broadcast(table)
+        self._release(game_id)
+        return table
+
+    async def _take_back(self, table: Table, keep: int) -> None:
+        table.truncate(keep)
+        await self._save_truncate(table, keep)
+        await self._advance(table)
 
     @staticmethod
     def _parse_action(table: Table, cmd: Command) -> int:
@@ -245,8 +355,14 @@ class Rooms:
         if not table.human_to_move():
             raise Refusal(Names("ヒントは人の番にだけ出せます。",
                                 "a hint is only given when a person is to move"))
-        state, plies = table.state, table.plies
-        analysis = await asyncio.to_thread(_analyse, state)
+        state, plies, seat = table.state, table.plies, table.to_move()
+        if (table.id, seat) in self.hinting:
+            raise HintPending(HINT_PENDING)
+        self.hinting.add((table.id, seat))
+        try:
+            analysis = await self.workers.hint(_analyse, state)
+        finally:
+            self.hinting.discard((table.id, seat))
         hint = dict(analysis)
         hint.update(move_cells(state, analysis["action"]))
         hint["ply"] = plies
@@ -254,7 +370,10 @@ class Rooms:
 
     # -- progress: chance, forced passes, computer ------------------------------------------------
     async def _advance(self, table: Table) -> None:
-        """Resolve chance and forced passes now; start the computer if it is to move. Lock held."""
+        """Resolve chance and forced passes now; start the computer if it is to move (nothing
+        while invited seats are open). Lock held."""
+        if table.waiting:
+            return
         await self._automatic_moves(table)
         if table.computer_to_move() and table.id not in self.tasks:
             task = asyncio.create_task(self._computer_turns(table))
@@ -297,7 +416,7 @@ class Rooms:
             assert seat is not None
             agent = self._agent(table, seat)
             await self.broadcast(table, thinking=True)
-            action = await asyncio.to_thread(agent.choose, state)
+            action = await self.workers.move(agent.choose, state)
             async with self._lock(table.id):
                 if self.tables.get(table.id) is not table:
                     return  # dropped after a failed write; the stored game resumes on next load
@@ -337,12 +456,16 @@ class Rooms:
     async def _save_truncate(self, table: Table, keep: int) -> None:
         await self._save(self.store.truncate, table.id, keep, table.status, table.result)
 
+    async def _save_seats(self, table: Table) -> None:
+        await self._save(self.store.set_seats, table.id, table.seats, table.keys)
+
     async def _save_status(self, table: Table) -> None:
         await self._save(self.store.set_status, table.id, table.status, table.result)
 
-    async def _save(self, write: Callable[..., None], game_id: str, *args: Any) -> None:
+    async def _save(self, write: Callable[..., Future[None]], game_id: str, *args: Any) -> None:
+        """Hand a write to the store's group commit and wait until it is durable."""
         try:
-            await asyncio.to_thread(write, game_id, *args)
+            await asyncio.wrap_future(write(game_id, *args))
         except Exception:
             self.tables.pop(game_id, None)  # reload what is really stored on next use
             raise
@@ -353,7 +476,8 @@ class Rooms:
         if not self.listeners.get(table.id):
             return
         thinking = thinking or self.is_thinking(table)
-        await self.send_all(table.id, {"type": "state", "game": full(table, thinking=thinking)})
+        game = full(table, thinking=thinking, present=self.present(table.id))
+        await self.send_all(table.id, {"type": "state", "game": game})
 
     async def send_all(self, game_id: str, frame: dict[str, Any]) -> None:
         """``frame`` to every client of a game; a client that cannot be reached leaves."""
@@ -365,6 +489,22 @@ class Rooms:
 
     def is_thinking(self, table: Table) -> bool:
         return table.id in self.tasks and table.computer_to_move()
+
+
+def stop_game(table: Table, actors: list[Actor]) -> None:
+    """Stop ``table`` for ``actors`` if it is a game between computers they created; else refuse
+    and change nothing."""
+    if table.finished:
+        raise Refusal(GAME_OVER)
+    if any(table.is_human(seat) for seat in range(len(table.seats))):
+        raise Refusal(Names("止められるのはコンピューター同士の対局だけです（人は投了できます）。",
+                            "only a game between computers can be stopped (a person resigns)"))
+    if not any(actor.creator for actor in actors):
+        raise Forbidden(Names("対局を止められるのは、対局を作った人だけです。",
+                              "only whoever created this game can stop it"))
+    ranks = [1] * len(table.seats)
+    table.result = {"ranks": ranks, "returns": returns_from_ranks(ranks), "reason": "stopped"}
+    table.version += 1
 
 
 def make_computer(game: Any, level: str, seed: int) -> Any:

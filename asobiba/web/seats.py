@@ -1,6 +1,10 @@
-"""Who sits at each seat: a person (``{"type": "human"}``) or the computer at a strength level
-(``{"type": "computer", "level": "intro"}``). The five levels of :mod:`asobiba.ai.levels`:
-入門・よわい・ふつう・つよい・最強 (docs/ai.md).
+"""Who sits at each seat: a person at the creating browser (``{"type": "human"}``), a person
+invited to join from another device (``{"type": "invite"}``: the seat stays open until its invite
+is used), or the computer at a strength level (``{"type": "computer", "level": "intro"}``). The
+five levels of :mod:`asobiba.ai.levels`: 入門・よわい・ふつう・つよい・最強 (docs/ai.md).
+
+Stored seats are ``{"type": "human"}`` (with ``"open": true`` while invited and not yet taken)
+and ``{"type": "computer", "level": ...}``.
 """
 
 from __future__ import annotations
@@ -47,13 +51,19 @@ def _parse_seat(index: int, seat: Any) -> dict[str, str]:
     kind = seat.get("type")
     if kind == "human" and set(seat) <= {"type"}:
         return {"type": "human"}
+    if kind == "invite" and set(seat) <= {"type"}:
+        return {"type": "human", "open": True}
     if kind == "computer" and set(seat) <= {"type", "level"}:
-        level = seat.get("level", "normal")
-        if not isinstance(level, str) or level not in LEVELS:
-            raise SeatError(
-                f"seat {index + 1}: unknown level {level!r:.40} (levels: {', '.join(LEVELS)})"
-            )
-        return {"type": "computer", "level": level}
-    if kind not in ("human", "computer"):
-        raise SeatError(f"seat {index + 1}: type must be 'human' or 'computer'")
+        return {"type": "computer", "level": parse_level(seat.get("level", "normal"), index)}
+    if kind not in ("human", "invite", "computer"):
+        raise SeatError(f"seat {index + 1}: type must be 'human', 'invite' or 'computer'")
     raise SeatError(f"seat {index + 1}: unexpected keys {sorted(set(seat) - {'type', 'level'})}")
+
+
+def parse_level(level: Any, index: int) -> str:
+    """A computer level id from a client (``index``: the seat, for the message)."""
+    if not isinstance(level, str) or level not in LEVELS:
+        raise SeatError(
+            f"seat {index + 1}: unknown level {level!r:.40} (levels: {', '.join(LEVELS)})"
+        )
+    return level

@@ -3,20 +3,32 @@
 The socket is bound before anything is announced, so a port in use is a one-line error (status 2)
 and never a "serving" line followed by a failure. The database URL is shown with its password
 masked; binding an address other than loopback prints a warning.
+
+A WebSocket whose handler has finished is cut off (the TCP connection aborted) if it has not closed
+within :data:`CLOSE_GRACE` seconds: a client that stopped reading never takes the close frame, and
+without this its connection would wait on its full send buffer for ever (docs/web.md, "Slow
+clients").
 """
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import sys
+from typing import Any
 
 import uvicorn
 from sqlalchemy.engine import make_url
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from ..core.errors import AsobibaError
 from .app import create_app
 from .guard import MESSAGE_LIMIT, Access, is_loopback
+from .limits import Limits
 from .store import resolve_db_url
+
+CLOSE_GRACE = 5.0
+"""Seconds a finished WebSocket may take to close before its connection is aborted."""
 
 
 class ServeError(AsobibaError):
@@ -31,16 +43,23 @@ def serve(
     allow_hosts: tuple[str, ...] = (),
     allow_origins: tuple[str, ...] = (),
     api_docs: bool = False,
+    allow_builds: bool = False,
+    address_rate: float = Limits.address_rate,
 ) -> None:
     """Serve until interrupted. ``db``: a SQLAlchemy URL or a file path; None → the default
     SQLite file in the user's data directory (created if missing). ``allow_hosts``: more names
-    the Host header may carry; ``allow_origins``: more origins allowed to act (docs/web.md)."""
+    the Host header may carry; ``allow_origins``: more origins allowed to act; ``allow_builds``:
+    build solution tables when asked; ``address_rate``: requests a second per client address
+    (0: no per-address limits, e.g. behind a reverse proxy that limits) (docs/web.md)."""
     if not 1 <= port <= 65535:
         raise ServeError(f"port {port} is not between 1 and 65535")
     sock = _bind(host, port)
     url = resolve_db_url(db)
     access = Access.bound(host, port, allow_hosts, allow_origins)
-    app = create_app(url, access=access, api_docs=api_docs)
+    if address_rate < 0:
+        raise ServeError(f"--address-rate must be 0 (off) or more, not {address_rate}")
+    limits = Limits(address_rate=address_rate, address_burst=max(1.0, 6 * address_rate))
+    app = create_app(url, access=access, api_docs=api_docs, limits=limits, allow_builds=allow_builds)
     shown = make_url(url).render_as_string(hide_password=True)
     print(f"asobiba: serving http://{_netloc(host)}:{port}/  (games stored in {shown})", flush=True)
     if not is_loopback(host):
@@ -48,8 +67,21 @@ def serve(
               "reach it can play and read every game. Put it behind a reverse proxy with TLS "
               "(docs/web.md) and name the public host with --allow-host.",
               file=sys.stderr, flush=True)
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=MESSAGE_LIMIT)
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=MESSAGE_LIMIT, ws=WebSocketProtocol)
     uvicorn.Server(config).run(sockets=[sock])
+
+
+class WebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol, but a connection still open :data:`CLOSE_GRACE` seconds after
+    its handler finished is aborted (see the module docstring)."""
+
+    def on_task_complete(self, task: asyncio.Task[Any]) -> None:
+        super().on_task_complete(task)
+        self.loop.call_later(CLOSE_GRACE, self._abort_if_open)
+
+    def _abort_if_open(self) -> None:
+        if not self.disconnected and self.transport is not None:
+            self.transport.abort()
 
 
 def _bind(host: str, port: int) -> socket.socket:

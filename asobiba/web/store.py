@@ -1,16 +1,19 @@
 """Persistence of web games (issue "nothing lost"): SQLAlchemy Core over SQLite (WAL) or PostgreSQL.
 
-Two tables:
+Three tables:
 
 * ``games`` — one row per game: id, game id, options, seats, the chance seed, status, result,
   an optional start position (uploaded records), free-form meta and timestamps;
-* ``moves`` — one row per action (chance outcomes included), keyed by ``(game_id, ply)``.
+* ``moves`` — one row per action (chance outcomes included), keyed by ``(game_id, ply)``;
+* ``seat_keys`` — who holds or may open each person's seat: the digests of tokens and invites
+  (:mod:`.holders`; the secrets themselves are never stored).
 
-Every change is one transaction, committed before the caller acknowledges it to a client, so a
-crash or restart never loses an acknowledged move. SQLite runs in WAL mode with full fsync; a new
-SQLite file is created readable by its owner only (mode 0600; SQLite gives its ``-wal`` and
-``-shm`` files the same mode). The seed is a 64-bit integer; a PostgreSQL database made when it
-was 32-bit has its column widened at start-up.
+Every change is atomic and durable before the caller acknowledges it to a client, so a crash or
+restart never loses an acknowledged move; the changes of many games waiting at the same moment are
+committed in one transaction (group commit, :mod:`.commits`: one fsync for all). SQLite runs in
+WAL mode with full fsync; a new SQLite file is created readable by its owner only (mode 0600;
+SQLite gives its ``-wal`` and ``-shm`` files the same mode). The seed is a 64-bit integer; a
+PostgreSQL database made when it was 32-bit has its column widened at start-up.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import json
 import os
 import time
 from collections.abc import Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,7 +48,10 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
+
+from .commits import GroupCommit
+from .holders import SeatKey
 
 metadata = MetaData()
 
@@ -74,6 +81,16 @@ moves_table = Table(
     Column("notation", String(64), nullable=False),
 )
 
+seat_keys_table = Table(
+    "seat_keys",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("digest", String(64), primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("creator", Integer, nullable=False),
+)
+
 PLAYING = "playing"
 FINISHED = "finished"
 
@@ -101,6 +118,7 @@ class StoredGame:
     created: float
     updated: float
     moves: list[StoredMove] = field(default_factory=list)
+    keys: list[SeatKey] = field(default_factory=list)
 
 
 def default_db_path() -> Path:
@@ -161,23 +179,38 @@ def _widen_seed(engine: Engine) -> None:
 
 
 class Store:
-    """All reads and writes of web games. Methods are blocking; call them off the event loop."""
+    """All reads and writes of web games.
+
+    Reads are blocking; call them off the event loop. Writes go to the group commit
+    (:mod:`.commits`): each returns a future that resolves once the write is durable (await it with
+    ``asyncio.wrap_future``, or call ``.result()``); what a write stores is taken when it is
+    handed over. :meth:`close` carries out the writes still waiting."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = _engine(url)
         metadata.create_all(self.engine)
         _widen_seed(self.engine)
+        self.writer = GroupCommit(self.engine)
 
     def close(self) -> None:
+        self.writer.close()
         self.engine.dispose()
 
     # -- writes -----------------------------------------------------------------------------------
-    def create(self, game: StoredGame) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(insert(games_table).values(**_row(game)))
-            if game.moves:
-                conn.execute(insert(moves_table), _move_rows(game.id, 0, game.moves))
+    def create(self, game: StoredGame) -> Future[None]:
+        row = _row(game)
+        move_rows = _move_rows(game.id, 0, game.moves)
+        key_rows = _key_rows(game.id, game.keys)
+
+        def write(conn: Connection) -> None:
+            conn.execute(insert(games_table).values(**row))
+            if move_rows:
+                conn.execute(insert(moves_table), move_rows)
+            if key_rows:
+                conn.execute(insert(seat_keys_table), key_rows)
+
+        return self.writer.submit(write)
 
     def append(
         self,
@@ -186,33 +219,52 @@ class Store:
         moves: Sequence[StoredMove],
         status: str,
         result: dict[str, Any] | None,
-    ) -> None:
+    ) -> Future[None]:
         """Add moves from ``first_ply`` on and set the status, in one transaction."""
-        with self.engine.begin() as conn:
-            if moves:
-                conn.execute(insert(moves_table), _move_rows(game_id, first_ply, moves))
-            conn.execute(
-                update(games_table)
-                .where(games_table.c.id == game_id)
-                .values(status=status, result=_dump(result), updated=time.time())
-            )
+        move_rows = _move_rows(game_id, first_ply, moves)
+        values = {"status": status, "result": _dump(result), "updated": time.time()}
 
-    def truncate(self, game_id: str, plies: int, status: str, result: dict[str, Any] | None) -> None:
+        def write(conn: Connection) -> None:
+            if move_rows:
+                conn.execute(insert(moves_table), move_rows)
+            conn.execute(update(games_table).where(games_table.c.id == game_id).values(**values))
+
+        return self.writer.submit(write)
+
+    def truncate(
+        self, game_id: str, plies: int, status: str, result: dict[str, Any] | None
+    ) -> Future[None]:
         """Keep only the first ``plies`` moves (undo) and set the status, in one transaction."""
-        with self.engine.begin() as conn:
+        values = {"status": status, "result": _dump(result), "updated": time.time()}
+
+        def write(conn: Connection) -> None:
             conn.execute(
                 delete(moves_table).where(
                     (moves_table.c.game_id == game_id) & (moves_table.c.ply >= plies)
                 )
             )
-            conn.execute(
-                update(games_table)
-                .where(games_table.c.id == game_id)
-                .values(status=status, result=_dump(result), updated=time.time())
-            )
+            conn.execute(update(games_table).where(games_table.c.id == game_id).values(**values))
 
-    def set_status(self, game_id: str, status: str, result: dict[str, Any] | None) -> None:
-        self.append(game_id, 0, (), status, result)
+        return self.writer.submit(write)
+
+    def set_seats(
+        self, game_id: str, seats: list[dict[str, Any]], keys: Sequence[SeatKey]
+    ) -> Future[None]:
+        """Replace who sits where and the keys of the seats (an invite used, a seat given to the
+        computer), in one transaction."""
+        key_rows = _key_rows(game_id, keys)
+        values = {"seats": json.dumps(seats, ensure_ascii=False), "updated": time.time()}
+
+        def write(conn: Connection) -> None:
+            conn.execute(delete(seat_keys_table).where(seat_keys_table.c.game_id == game_id))
+            if key_rows:
+                conn.execute(insert(seat_keys_table), key_rows)
+            conn.execute(update(games_table).where(games_table.c.id == game_id).values(**values))
+
+        return self.writer.submit(write)
+
+    def set_status(self, game_id: str, status: str, result: dict[str, Any] | None) -> Future[None]:
+        return self.append(game_id, 0, (), status, result)
 
     # -- reads ------------------------------------------------------------------------------------
     def load(self, game_id: str) -> StoredGame | None:
@@ -225,12 +277,31 @@ class Store:
                 .where(moves_table.c.game_id == game_id)
                 .order_by(moves_table.c.ply)
             ).all()
+            keys = conn.execute(
+                select(seat_keys_table).where(seat_keys_table.c.game_id == game_id)
+            ).all()
         stored = _game(row._mapping)
         stored.moves = [StoredMove(m.action, m.notation) for m in moves]
+        stored.keys = [
+            SeatKey(k.kind, k.digest, tuple(json.loads(k.seats)), bool(k.creator)) for k in keys
+        ]
         return stored
 
-    def listing(self, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
-        """Summaries of the newest games (no moves), newest first, with their move counts."""
+    def held(self, digests: Sequence[str]) -> list[str]:
+        """The ids of the games in which one of ``digests`` holds a seat."""
+        if not digests:
+            return []
+        query = select(seat_keys_table.c.game_id).distinct().where(
+            seat_keys_table.c.digest.in_(list(digests))
+        )
+        with self.engine.connect() as conn:
+            return [row.game_id for row in conn.execute(query).all()]
+
+    def listing(
+        self, status: str | None = None, limit: int = 200, ids: Sequence[str] | None = None
+    ) -> list[dict[str, Any]]:
+        """Summaries of the newest games (no moves), newest first, with their move counts (only
+        the games ``ids`` when given)."""
         counts = (
             select(moves_table.c.game_id, func.count().label("plies"))
             .group_by(moves_table.c.game_id)
@@ -244,6 +315,8 @@ class Store:
         )
         if status is not None:
             query = query.where(games_table.c.status == status)
+        if ids is not None:
+            query = query.where(games_table.c.id.in_(list(ids)))
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
         out = []
@@ -265,11 +338,13 @@ class Store:
             )
         return out
 
-    def unfinished_ids(self) -> list[str]:
+    def unfinished_ids(self, with_computer: bool = False) -> list[str]:
+        """The unfinished games (``with_computer``: only those with a computer seat), oldest first."""
+        query = select(games_table.c.id).where(games_table.c.status == PLAYING)
+        if with_computer:
+            query = query.where(games_table.c.seats.contains('"computer"'))
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(games_table.c.id).where(games_table.c.status == PLAYING)
-            ).all()
+            rows = conn.execute(query.order_by(games_table.c.created)).all()
         return [r.id for r in rows]
 
 
@@ -298,6 +373,14 @@ def _move_rows(game_id: str, first_ply: int, moves: Sequence[StoredMove]) -> lis
     return [
         {"game_id": game_id, "ply": first_ply + i, "action": m.action, "notation": m.notation}
         for i, m in enumerate(moves)
+    ]
+
+
+def _key_rows(game_id: str, keys: Sequence[SeatKey]) -> list[dict[str, Any]]:
+    return [
+        {"game_id": game_id, "digest": k.digest, "kind": k.kind, "seats": json.dumps(list(k.seats)),
+         "creator": int(k.creator)}
+        for k in keys
     ]
 
 

@@ -4,24 +4,49 @@ The rules a table adds on top of the engines — chance from the seed and the pl
 undo back to a person's move, resign — are the terminal's too: :class:`~asobiba.core.match.Match`
 (docs/web.md, "Table rules"). The web table adds what only it needs: its stored identity, a
 version that every change bumps (a computer move computed for an older version is dropped), the
-stale-move check, and verbs (a game's action besides moving, e.g. a declaration), played when
-legal and refused in both languages when not.
+stale-move check, verbs (a game's action besides moving, e.g. a declaration), played when
+legal and refused in both languages when not, and who may act for each seat (docs/web.md, "Seats,
+tokens and invitations"): a seat is acted for only with its holder's token, a game with open seats
+waits for them, and between people on different devices a takeback is a request the others answer.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.descriptor import Verb
 from ..core.errors import Refusal
 from ..core.game import Game, State
-from ..core.match import COMPUTER, HUMAN, Match
+from ..core.match import COMPUTER, GAME_OVER, HUMAN, Match
 from ..core.names import Names
 from ..core.registry import descriptor
+from .errors import Forbidden, Unauthorized
+from .holders import HOLDER, INVITE, Actor, SeatKey, digest, find, new_token
 from .store import FINISHED, PLAYING, StoredGame, StoredMove
 
 UPLOAD = "upload"
 """The ``source`` of a game made from an uploaded record."""
+
+
+SPECTATOR = Unauthorized(Names(
+    "観戦中です。操作できるのは席を持つ人だけです。",
+    "spectators cannot act: this needs the token of a seat of this game",
+))
+WAITING = Refusal(Names("まだ空いている席があります。全員そろうまで始まりません。",
+                        "the game waits until every invited seat is taken"))
+
+
+@dataclass
+class Takeback:
+    """A takeback one person asked for, waiting for the other devices' answers."""
+
+    by: Actor
+    keep: int
+    """How many plies remain if it is granted (the asker's last move and what followed go)."""
+    pending: set[str] = field(default_factory=set)
+    """The digests of the holders who have not answered yet."""
 
 
 class Table(Match):
@@ -43,6 +68,8 @@ class Table(Match):
             self.result = stored.result  # a resignation or an uploaded record's result
         self.version = 0
         """Bumped by every change, so a computer move computed for an older version is dropped."""
+        self.keys: list[SeatKey] = list(stored.keys)
+        self.takeback: Takeback | None = None
 
     @property
     def finished(self) -> bool:
@@ -64,6 +91,128 @@ class Table(Match):
         if self.result and self.result.get("reason") == "resign":
             meta["resigned"] = self.result["resigned"]
         return meta
+
+    # -- seats and who acts for them -------------------------------------------------------------
+    def open_seats(self) -> list[int]:
+        """The people's seats whose invite has not been used yet."""
+        return [i for i, seat in enumerate(self.seats) if seat.get("open")]
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the game waits for invited people before anyone moves."""
+        return not self.finished and bool(self.open_seats())
+
+    def actors(self, tokens: Sequence[str]) -> list[Actor]:
+        """Who the tokens of a request are: none is a spectator (refused), and a token that holds
+        no seat of this game is refused too."""
+        if not self.keys:  # stored before seats had holders: open to all, as it was then
+            humans = tuple(i for i in range(len(self.seats)) if self.is_human(i))
+            return [Actor(SeatKey(HOLDER, "", humans, creator=True))]
+        if not tokens:
+            raise SPECTATOR
+        actors = []
+        for token in tokens:
+            key = find(self.keys, HOLDER, token)
+            if key is None:
+                raise Forbidden(Names("この対局の席の鍵ではありません。",
+                                      "this token holds no seat of this game"))
+            actors.append(Actor(key))
+        return actors
+
+    def mover(self, actors: Sequence[Actor]) -> Actor:
+        """The actor who holds the seat to move (refused once the game is over, while it waits,
+        or for others)."""
+        if self.finished:
+            raise Refusal(GAME_OVER)
+        if self.waiting:
+            raise WAITING
+        seat = self.to_move()
+        for actor in actors:
+            if seat in actor.seats:
+                return actor
+        raise Forbidden(Names("いまはあなたの席の番ではありません。",
+                              "it is not the turn of a seat this token holds"))
+
+    def devices(self) -> list[SeatKey]:
+        """The holders of people's seats (one per device that plays here)."""
+        return [k for k in self.keys if k.kind == HOLDER and any(self.is_human(s) for s in k.seats)]
+
+    def claim(self, seat: int, invite: str) -> str:
+        """Take the open ``seat`` with its invite; returns the new holder's token (the invite is
+        spent)."""
+        key = find(self.keys, INVITE, invite)
+        if key is None or seat not in key.seats or seat not in self.open_seats():
+            raise Forbidden(Names("この招待は使えません（使用済みか、別の席のものです）。",
+                                  "this invite is not valid for this seat (already used, or another seat's)"))
+        token = new_token()
+        self.keys = [k for k in self.keys if k is not key] + [SeatKey(HOLDER, digest(token), (seat,))]
+        self.seats[seat] = {"type": "human"}
+        self.version += 1
+        return token
+
+    def give_to_computer(self, actors: Sequence[Actor], seat: int, level: str) -> None:
+        """Let the computer play ``seat`` (its holder asks, or the creator for a seat still open)."""
+        if self.finished:
+            raise Refusal(GAME_OVER)
+        if not 0 <= seat < len(self.seats) or not self.is_human(seat):
+            raise Refusal(Names("その席は人の席ではありません。", "that seat is not a person's"))
+        allowed = any(seat in a.seats or (a.creator and seat in self.open_seats()) for a in actors)
+        if not allowed:
+            raise Forbidden(Names("その席を持っていません。", "this token does not hold that seat"))
+        self.keys = [
+            SeatKey(k.kind, k.digest, tuple(s for s in k.seats if s != seat), k.creator)
+            for k in self.keys
+            if not (k.kind == INVITE and seat in k.seats)
+        ]
+        self.seats[seat] = {"type": "computer", "level": level}
+        self.kinds[seat] = COMPUTER
+        self.takeback = None
+        self.version += 1
+
+    def resign_seat(self, actors: Sequence[Actor]) -> int | None:
+        """The seat a resignation is for: the only person's seat the token holds; with several
+        (people taking turns on one device), the person to move (None: as :meth:`resign` says)."""
+        seats = [s for a in actors for s in a.seats if self.is_human(s)]
+        if not seats:
+            raise Forbidden(Names("この鍵の席に人の席がありません。", "this token holds no person's seat"))
+        return seats[0] if len(seats) == 1 else None
+
+    # -- takebacks between devices ------------------------------------------------------------------
+    def ask_takeback(self, actor: Actor) -> bool:
+        """Between people on several devices, start a takeback request (True); on one device or
+        against the computer there is nothing to ask (False: take back at once)."""
+        others = {k.digest for k in self.devices() if k.digest != actor.key.digest}
+        if not others:
+            return False
+        self.undo_target()  # refuses a resigned game
+        mine = [p for p in range(self.plies) if self.states[p].current_player in actor.seats]
+        if not mine:
+            raise Refusal(Names("戻せるあなたの手がありません。", "there is no move of yours to take back"))
+        if self.takeback is not None:
+            raise Refusal(Names("待ったのお願いはもう出ています。", "a takeback request is already waiting"))
+        self.takeback = Takeback(actor, mine[-1], others)
+        return True
+
+    def answer_takeback(self, actor: Actor, accept: bool) -> int | None:
+        """Answer the waiting request; returns how many plies to keep once everyone accepted, else
+        None (declined, or others still to answer). The asker may withdraw it (``accept=False``)."""
+        request = self.takeback
+        if request is None:
+            raise Refusal(Names("待ったのお願いはありません。", "no takeback request is waiting"))
+        if actor.key.digest == request.by.key.digest and not accept:
+            self.takeback = None
+            return None
+        if actor.key.digest not in request.pending:
+            raise Forbidden(Names("このお願いに答えるのは相手です。",
+                                  "this request is for the other players to answer"))
+        if not accept:
+            self.takeback = None
+            return None
+        request.pending.discard(actor.key.digest)
+        if request.pending:
+            return None
+        self.takeback = None
+        return request.keep
 
     # -- what only the web table checks -----------------------------------------------------------
     def check_ply(self, ply: int | None) -> None:
@@ -95,6 +244,7 @@ class Table(Match):
         """Play a legal action and settle the result; return what to store."""
         notation = super().play(action)
         self.version += 1
+        self.takeback = None
         return StoredMove(action, notation)
 
     def undo_target(self) -> int:
@@ -106,8 +256,10 @@ class Table(Match):
     def truncate(self, keep: int) -> None:
         super().truncate(keep)
         self.version += 1
+        self.takeback = None
 
     def resign(self, seat: int | None = None) -> int:
         resigned = super().resign(seat)
         self.version += 1
+        self.takeback = None
         return resigned

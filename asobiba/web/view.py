@@ -95,7 +95,26 @@ def _last(table: Table) -> dict[str, Any] | None:
     return info
 
 
-def summary(table: Table) -> dict[str, Any]:
+def seats_view(table: Table, present: set[int]) -> list[dict[str, Any]]:
+    """Who sits where as everyone may see it: the seat (a person or the computer at a level),
+    whether it is still open for an invited person, and whether a client holding it is connected.
+    Keys and tokens never appear."""
+    return [
+        {**seat, "open": bool(seat.get("open")), "connected": i in present}
+        for i, seat in enumerate(table.seats)
+    ]
+
+
+def takeback_view(table: Table) -> dict[str, Any] | None:
+    """A waiting takeback request: the seats of who asked (``by``) and of who is yet to answer."""
+    request = table.takeback
+    if request is None:
+        return None
+    waiting = sorted(s for k in table.keys if k.digest in request.pending for s in k.seats)
+    return {"by": list(request.by.seats), "waiting": waiting}
+
+
+def summary(table: Table, present: set[int] = frozenset()) -> dict[str, Any]:
     """The ``GET /api/games/{id}`` body: the contract fields plus seats and the turn."""
     seat = table.to_move()
     return {
@@ -107,7 +126,9 @@ def summary(table: Table) -> dict[str, Any]:
         "status": table.status,
         "result": table.result,
         "players": seat_names(table),
-        "seats": table.seats,
+        "seats": seats_view(table, present),
+        "waiting": table.waiting,
+        "takeback": takeback_view(table),
         "to_move": None if seat is None else table.game.player_names[seat],
         "plies": table.plies,
         "history": _history(table),
@@ -116,9 +137,10 @@ def summary(table: Table) -> dict[str, Any]:
     }
 
 
-def full(table: Table, thinking: bool = False) -> dict[str, Any]:
-    """The WebSocket ``state`` frame: the summary plus the board, legal moves and history."""
-    data = summary(table)
+def full(table: Table, thinking: bool = False, present: set[int] = frozenset()) -> dict[str, Any]:
+    """The WebSocket ``state`` frame: the summary plus the board, legal moves and history (each
+    client then sees the legal moves only when it holds the seat to move: :func:`for_client`)."""
+    data = summary(table, present)
     state = table.state
     last = table.actions[-1] if table.actions else None
     data.update(
@@ -140,6 +162,16 @@ def full(table: Table, thinking: bool = False) -> dict[str, Any]:
     return data
 
 
+def for_client(game: dict[str, Any], seats: tuple[int, ...]) -> dict[str, Any]:
+    """A ``state`` frame's game as one client sees it: ``you`` (the seats it holds), and the legal
+    moves and verbs only if one of them is to move."""
+    names = game["players"]
+    mine = game["to_move"] is not None and names.index(game["to_move"]) in seats
+    if mine:
+        return {**game, "you": list(seats)}
+    return {**game, "you": list(seats), "legal": [], "verbs": []}
+
+
 def _legal(table: Table) -> list[dict[str, Any]]:
     """The moves of the person to move (none on the computer's turn), each with the id of the verb
     it plays (``"verb"``, None for an ordinary move)."""
@@ -156,6 +188,8 @@ def _legal(table: Table) -> list[dict[str, Any]]:
 def _turn(table: Table) -> str | None:
     if table.finished:
         return None
+    if table.waiting:
+        return "waiting"
     if table.chance_to_move():
         return "chance"
     return "human" if table.human_to_move() else "computer"

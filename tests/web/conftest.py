@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import re
 import shutil
 import socket
 import subprocess
@@ -49,9 +51,67 @@ def db_url(tmp_path: Path) -> str:
     return url
 
 
+GAME_PATH = re.compile(r"^/(?:api/games|ws/games)/([0-9a-f]+)(?:/|$)")
+
+
+class Holder:
+    """The tokens of the games a test created, sent as their creator's browser would: an
+    ``Authorization`` header on requests to a game, the ``token.`` subprotocol on its socket.
+    ``spectator=True`` (or an explicit header or subprotocols) sends none."""
+
+    def __init__(self) -> None:
+        self.tokens: dict[str, str] = {}
+
+    def created(self, method: str, path: str, response: httpx.Response) -> None:
+        made = path.split("?")[0] in ("/api/games", "/api/records")
+        if method.upper() == "POST" and made and response.status_code == 201:
+            data = response.json()
+            self.tokens[data["id"]] = data["token"]
+
+    def token_for(self, path: str) -> str | None:
+        m = GAME_PATH.match(path)
+        return self.tokens.get(m.group(1)) if m else None
+
+    def headers(self, path: str, kwargs: dict) -> None:
+        spectator = kwargs.pop("spectator", False)
+        token = self.token_for(path)
+        headers = dict(kwargs.get("headers") or {})
+        if token and not spectator and "authorization" not in {k.lower() for k in headers}:
+            headers["Authorization"] = f"Bearer {token}"
+        kwargs["headers"] = headers
+
+
+class HolderClient(TestClient):
+    """A TestClient that acts as the creator of the games it creates (:class:`Holder`)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.holder = Holder()
+
+    def request(self, method: str, url: str, **kwargs: object) -> httpx.Response:  # type: ignore[override]
+        self.holder.headers(str(url), kwargs)
+        response = super().request(method, url, **kwargs)  # type: ignore[arg-type]
+        self.holder.created(method, str(url), response)
+        return response
+
+    def held(self, query: str = "") -> list[dict]:
+        """The games list of the browser that created this client's games."""
+        tokens = list(self.holder.tokens.values())
+        response = self.post(f"/api/games/held{query}", json={"tokens": tokens})
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def websocket_connect(self, url: str, subprotocols: list[str] | None = None, **kwargs: object):  # type: ignore[override]
+        spectator = kwargs.pop("spectator", False)
+        token = self.holder.token_for(url)
+        if subprotocols is None and token and not spectator:
+            subprotocols = ["asobiba", f"token.{token}"]
+        return super().websocket_connect(url, subprotocols, **kwargs)  # type: ignore[arg-type]
+
+
 @pytest.fixture
-def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url)) as c:
+def client(db_url: str) -> Iterator[HolderClient]:
+    with HolderClient(create_app(db_url)) as c:
         yield c
 
 
@@ -73,6 +133,7 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
+        self.holder = Holder()
 
     def start(self) -> Server:
         if self.fake_solutions:
@@ -108,7 +169,19 @@ class Server:
         self.process = None
 
     def api(self, method: str, path: str, **kwargs: object) -> httpx.Response:
-        return httpx.request(method, f"{self.url}{path}", timeout=60, **kwargs)  # type: ignore[arg-type]
+        """A request as the creator of the games this server's tests created (:class:`Holder`)."""
+        self.holder.headers(path, kwargs)
+        response = httpx.request(method, f"{self.url}{path}", timeout=60, **kwargs)  # type: ignore[arg-type]
+        self.holder.created(method, path, response)
+        return response
+
+    def hold(self, page: object, game_id: str) -> None:
+        """Let ``page`` hold the seats of a game this test created through :meth:`api` (as the
+        browser that created it would: its token in localStorage)."""
+        held = json.dumps({"tokens": [self.holder.tokens[game_id]]})
+        page.add_init_script(  # type: ignore[attr-defined]
+            f"localStorage.setItem({json.dumps('asobiba.game.' + game_id)}, {json.dumps(held)});"
+        )
 
     def diceout_after(self, options: dict, seed: int, line: list[int]) -> tuple[str, str]:
         """A two-human Dice Out game (``seed``) with ``line`` played through the API: its id and the

@@ -194,7 +194,7 @@ def test_bad_new_games_are_refused(client: TestClient, body: dict, message: str)
     r = client.post("/api/games", json=body)
     assert r.status_code == 400
     assert message in r.json()["error"]
-    assert client.get("/api/games").json() == []
+    assert client.held() == []
 
 
 def test_unknown_game_id_is_404(client: TestClient) -> None:
@@ -267,16 +267,16 @@ def test_bad_uploads_are_refused(client: TestClient) -> None:
               "moves": [{"action": 5, "notation": "a1-a2"}]}
     r = client.post("/api/records", json=record)
     assert r.status_code == 400 and "move 1" in r.json()["error"]
-    assert client.get("/api/games").json() == []
+    assert client.held() == []
 
 
 def test_game_list_filters_by_status(client: TestClient) -> None:
     playing = create(client, "diamond", {}, [HUMAN, HUMAN])
     done = create(client, "diamond", {}, [HUMAN, HUMAN])
     client.post(f"/api/games/{done}/resign")
-    assert [g["id"] for g in client.get("/api/games?status=playing").json()] == [playing]
-    assert [g["id"] for g in client.get("/api/games?status=finished").json()] == [done]
-    assert client.get("/api/games?status=odd").status_code == 400
+    assert [g["id"] for g in client.held("?status=playing")] == [playing]
+    assert [g["id"] for g in client.held("?status=finished")] == [done]
+    assert client.post("/api/games/held?status=odd", json={"tokens": []}).status_code == 400
 
 
 def test_manual_dice_out_is_declared_with_the_verb(client: TestClient, declarable_line) -> None:
@@ -314,7 +314,7 @@ def test_unknown_verbs_are_404(client: TestClient) -> None:
 def test_game_list_names_the_seats(client: TestClient) -> None:
     create(client, "diamond", {"players": 3}, [HUMAN, HUMAN, HUMAN])
     create(client, "diceout", {}, [HUMAN, HUMAN])
-    listed = {g["game"]: g["players"] for g in client.get("/api/games").json()}
+    listed = {g["game"]: g["players"] for g in client.held()}
     assert listed == {"diamond": ["red", "yellow", "green"], "diceout": ["red", "white"]}
 
 

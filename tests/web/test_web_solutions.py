@@ -38,7 +38,7 @@ def test_missing_building_ready(tables: TestClient, solver: FakeSolutions) -> No
     assert tables.get(URL.format(5)).json() == {
         "game": "diceout", "variant": 5, "name": {"ja": "5×5", "en": "5×5"},
         "cost": solver.real.cost(5).to_json(),
-        "status": "missing", "phase": None, "fraction": 0.0, "error": None,
+        "status": "missing", "phase": None, "fraction": 0.0, "error": None, "builds": True,
     }
     started = tables.post(URL.format(5))
     assert started.status_code == 202
@@ -67,12 +67,27 @@ def test_one_build_per_variant_at_a_time(tables: TestClient, solver: FakeSolutio
     assert again.status_code == 200
     assert again.json()["status"] == "building" and again.json()["fraction"] == 0.25
     assert len(solver.jobs) == 1
-    assert tables.post(URL.format(5)).status_code == 202  # another variant builds beside it
+    beside = tables.post(URL.format(5))  # one build at a time, of any variant
+    assert beside.status_code == 409 and "5×4" in beside.json()["error"]
+    assert beside.json()["text"]["ja"].startswith("いまは別のテーブル")
+    assert tables.get(URL.format(5)).json()["status"] == "missing" and len(solver.jobs) == 1
     for _ in range(STEPS - 1):
         solver.jobs[0].step()
     done = tables.post(URL.format(4))
     assert done.status_code == 200 and done.json()["status"] == "ready"
+    assert tables.post(URL.format(5)).status_code == 202  # the first one is done
     assert len(solver.jobs) == 2
+
+
+def test_builds_are_off_unless_the_server_allows_them(db_url: str, solver: FakeSolutions) -> None:
+    builds = SolutionBuilds(solutions_of=solver.solutions_of)
+    with TestClient(create_app(db_url, solutions=builds)) as c:
+        assert c.get(URL.format(4)).json()["builds"] is False
+        refused = c.post(URL.format(4))
+        assert refused.status_code == 403 and "--allow-builds" in refused.json()["error"]
+        assert "--allow-builds" in refused.json()["text"]["ja"]
+        assert c.get(URL.format(4)).json()["status"] == "missing"
+    assert solver.jobs == []
 
 
 def test_failed_build_reports_the_error_and_can_be_restarted(
@@ -149,7 +164,7 @@ def test_default_tables_are_the_solvers(db_url: str, tmp_path: Path, monkeypatch
 
 def test_real_build_of_the_tiny_test_board(db_url: str, tmp_path: Path) -> None:
     """End to end with the real solver on its 5×2 test board (a few seconds)."""
-    with TestClient(create_app(db_url, solutions=SolutionBuilds(tmp_path))) as c:
+    with TestClient(create_app(db_url, solutions=SolutionBuilds(tmp_path, allow=True))) as c:
         assert c.get(URL.format(2)).json()["status"] == "missing"
         assert c.post(URL.format(2)).status_code == 202
         for _ in range(600):

@@ -1,0 +1,157 @@
+"""Rate limits (docs/web.md, "Bounded work"): per client address and per WebSocket connection.
+
+* **Per address** — each client address may make :attr:`Limits.address_rate` requests a second
+  on average (HTTP requests and WebSocket handshakes alike), in bursts of at most
+  :attr:`Limits.address_burst`, and hold at most :attr:`Limits.address_sockets` WebSockets open.
+  Past that an HTTP request is answered 429 with ``Retry-After`` and a handshake is refused,
+  before anything else is done. ``address_rate=0`` turns the per-address limits off (for a
+  server behind a reverse proxy, where every request comes from the proxy: limit there).
+* **Per connection** — a WebSocket may send :attr:`Limits.frame_rate` frames a second on average,
+  in bursts of :attr:`Limits.frame_burst`; a frame past that is answered with an error frame and
+  dropped (nothing changes), and a client that goes on sending :attr:`Limits.frame_strikes` frames
+  past the limit without pause is disconnected (close code 1008).
+
+Each limit is a token bucket: it holds at most ``burst`` tokens, gains ``rate`` a second, and an
+event takes one.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.errors import Explained
+from ..core.names import Names
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+TOO_MANY_REQUESTS = Names("リクエストが多すぎます。少し待ってからもう一度どうぞ。",
+                          "too many requests from this address; try again in a moment")
+TOO_MANY_FRAMES = Names("操作が速すぎます。少し待ってからもう一度どうぞ。",
+                        "too many messages on this connection; slow down")
+
+KEEP_ADDRESSES = 10_000
+"""Past this many addresses remembered, those idle long enough to have a full bucket are forgotten."""
+
+
+class RateLimited(Explained):
+    """A request or frame past its rate limit (HTTP 429)."""
+
+    status = 429
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The numbers of the limits (see the module docstring)."""
+
+    address_rate: float = 20.0
+    address_burst: float = 120.0
+    address_sockets: int = 64
+    frame_rate: float = 20.0
+    frame_burst: float = 40.0
+    frame_strikes: int = 100
+
+
+class Bucket:
+    """A token bucket: ``take()`` is True while the rate is kept."""
+
+    __slots__ = ("rate", "burst", "tokens", "stamp")
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.stamp = burst, time.monotonic()
+
+    def _fill(self, now: float) -> None:
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+
+    def take(self) -> bool:
+        self._fill(time.monotonic())
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def full(self, now: float) -> bool:
+        self._fill(now)
+        return self.tokens >= self.burst
+
+
+class FrameLimit:
+    """The frame limit of one WebSocket connection."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.bucket = Bucket(limits.frame_rate, limits.frame_burst)
+        self.strikes_allowed = limits.frame_strikes
+        self.strikes = 0
+
+    def check(self) -> None:
+        """Raise :class:`RateLimited` for a frame past the limit."""
+        if self.bucket.take():
+            self.strikes = 0
+            return
+        self.strikes += 1
+        raise RateLimited(TOO_MANY_FRAMES)
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether the client has gone on sending past the limit long enough to be cut off."""
+        return self.strikes >= self.strikes_allowed
+
+
+class AddressLimits:
+    """The ASGI middleware that applies the per-address limits."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]], limits: Limits) -> None:
+        self.app = app
+        self.limits = limits
+        self.buckets: dict[str, Bucket] = {}
+        self.sockets: dict[str, int] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket") or self.limits.address_rate <= 0:
+            return await self.app(scope, receive, send)
+        address = (scope.get("client") or ("?", 0))[0]
+        if not self._bucket(address).take():
+            return await _refuse(scope, send)
+        if scope["type"] == "http":
+            return await self.app(scope, receive, send)
+        if self.sockets.get(address, 0) >= self.limits.address_sockets:
+            return await _refuse(scope, send)
+        self.sockets[address] = self.sockets.get(address, 0) + 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.sockets[address] -= 1
+            if not self.sockets[address]:
+                del self.sockets[address]
+
+    def _bucket(self, address: str) -> Bucket:
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= KEEP_ADDRESSES:
+                self._forget_idle()
+            bucket = self.buckets[address] = Bucket(self.limits.address_rate, self.limits.address_burst)
+        return bucket
+
+    def _forget_idle(self) -> None:
+        now = time.monotonic()
+        for address in [a for a, b in self.buckets.items() if b.full(now)]:
+            del self.buckets[address]
+
+
+async def _refuse(scope: Scope, send: Send) -> None:
+    if scope["type"] == "websocket":
+        await send({"type": "websocket.close", "code": 1013})
+        return
+    body = json.dumps({"error": TOO_MANY_REQUESTS.en, "text": TOO_MANY_REQUESTS.to_json()}).encode()
+    await send({"type": "http.response.start", "status": 429, "headers": [
+        (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+        (b"retry-after", b"1")]})
+    await send({"type": "http.response.body", "body": body})
