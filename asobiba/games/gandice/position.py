@@ -78,6 +78,7 @@ def state_to_json(state: GandiceState) -> dict[str, Any]:
         "exchange": _exchange_json(state),
         "result": {"ranks": list(state.final)} if state.final is not None else None,
         "last_exchange": _last_json(state),
+        "shown": [[u, OUTCOME_NAMES[o]] for u, o in enumerate(state.shown) if o >= 0],
     }
 
 
@@ -195,11 +196,13 @@ def state_from_json(game: GandiceGame, data: Mapping[str, Any]) -> GandiceState:
     last = data.get("last_exchange")
     if last is not None:
         state = state._with(last=_read_last(last, n))
+    if data.get("shown") is not None:
+        state = state._with(shown=_read_shown(data["shown"], n))
     expected = state.current_player
-    shown = data.get("to_move")
+    to_move = data.get("to_move")
     want = "chance" if expected == CHANCE else None if expected == TERMINAL else names[expected]
-    if shown != want:
-        raise PositionError(f"position: to_move is {shown!r}, the phase says {want!r}")
+    if to_move != want:
+        raise PositionError(f"position: to_move is {to_move!r}, the phase says {want!r}")
     if not state.is_terminal and not state.legal_actions():
         raise PositionError("position: no legal action in this phase")
     return state
@@ -239,6 +242,22 @@ def _read_last(last: Any, n: int) -> tuple[int, int, int, int, str]:
     att = _uid(last.get("attacker"), n, "last_exchange")
     dfn = _uid(last.get("defender"), n, "last_exchange")
     return att, dfn, totals[0], totals[1], result
+
+
+def _outcome(name: Any) -> bool:
+    return isinstance(name, str) and name in OUTCOME_INDEX
+
+
+def _read_shown(shown: Any, n: int) -> tuple[int, ...]:
+    """What each die showed when last rolled, for display only: ``[[uid, outcome], ...]``."""
+    if not isinstance(shown, list):
+        raise PositionError("shown: must be a list of [uid, outcome] pairs")
+    out = [-1] * n
+    for pair in shown:
+        if not isinstance(pair, list) or len(pair) != 2 or not _outcome(pair[1]):
+            raise PositionError("shown: each entry is [uid, outcome]")
+        out[_uid(pair[0], n, "shown")] = OUTCOME_INDEX[pair[1]]
+    return tuple(out)
 
 
 def _check_fusions(lu, owner, loc, fusion) -> None:

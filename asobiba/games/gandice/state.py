@@ -93,9 +93,10 @@ def classify(outcomes: tuple[int, ...]) -> tuple[int, int, bool]:
 
 FIELDS = (
     "game", "phase", "actor", "purpose", "side", "pending", "rolls", "turn_player", "turn",
-    "owner", "loc", "summon", "fusion", "cards_used", "x", "out", "final", "last",
+    "owner", "loc", "summon", "fusion", "cards_used", "x", "out", "final", "shown", "last",
 )
-"""Every field of a state; ``last`` is for display and stays out of :meth:`GandiceState.key`."""
+"""Every field of a state; ``shown`` and ``last`` are for display and stay out of
+:meth:`GandiceState.key`."""
 
 
 class GandiceState(State):
@@ -117,6 +118,7 @@ class GandiceState(State):
     x: Exchange | None
     out: tuple[int, ...]  # seats eliminated, in order
     final: tuple[int, ...] | None  # ranks once over
+    shown: tuple[int, ...]  # the outcome each die showed when last rolled, -1 if never (display)
     last: tuple[int, int, int, int, str] | None  # last judged exchange (not part of the key)
 
     # -- construction -------------------------------------------------------------------------
@@ -135,7 +137,7 @@ class GandiceState(State):
         s.summon = (UNSUMMONED,) * n
         s.fusion = (-1,) * n
         s.cards_used = (False,) * len(lu.cards)
-        s.x, s.out, s.final, s.last = None, (), None, None
+        s.x, s.out, s.final, s.shown, s.last = None, (), None, (-1,) * n, None
         return s
 
     @staticmethod
@@ -225,7 +227,7 @@ class GandiceState(State):
 
     def key(self) -> Hashable:
         fields = self.__dict__
-        return tuple(fields[name] for name in FIELDS[1:-1])
+        return tuple(fields[name] for name in FIELDS[1:-2])
 
     def action_to_notation(self, action: int) -> str:
         return action_to_notation(self, action)
@@ -392,17 +394,20 @@ class GandiceState(State):
         return self._unit_rolled(classify(tuple(o for _, o in self.rolls)))
 
     def _rolled(self, outcome: int) -> GandiceState:
+        """The next pending die lands on ``outcome`` (and shows it until it is rolled again)."""
         die = self.pending[0]
+        shown = _set(self.shown, die, outcome)
         purpose = self.purpose
         if purpose in (SUMMON, RESUMMON, UNIT):
             return self._with(
-                pending=self.pending[1:], rolls=self.rolls + ((die, outcome),)
+                pending=self.pending[1:], rolls=self.rolls + ((die, outcome),), shown=shown
             )._next_roll()
+        s = self._with(shown=shown)
         if purpose == ITEM_ROLL:
-            return self._item_rolled(outcome)
+            return s._item_rolled(outcome)
         if purpose == CORE_FIRST:
-            return self._core_first_rolled(outcome)
-        return self._evolve_rolled(outcome)
+            return s._core_first_rolled(outcome)
+        return s._evolve_rolled(outcome)
 
     def _unit_roll(self, side: int) -> GandiceState:
         """Roll one side's unit: its die (fused table for a super-eye fusion) or, for a core
