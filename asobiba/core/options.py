@@ -39,12 +39,14 @@ def option(
     en: str = "",
     ja: str = "",
     aliases: Mapping[str, Any] | None = None,
+    local: bool = False,
 ) -> Any:
     """Declare one option field: its default, allowed values and bilingual help.
 
     ``aliases`` maps other accepted spellings (lower-case text; a JSON ``true``/``false`` is looked
     up as ``"true"``/``"false"``) to the value they stand for, e.g. the old values of an option
-    that grew from a yes/no switch into a choice.
+    that grew from a yes/no switch into a choice. ``local`` marks an option that names something
+    on this computer (a file path): only the command line may set it; the web table refuses it.
     """
     meta = {
         "choices": tuple(choices) if choices is not None else None,
@@ -53,6 +55,7 @@ def option(
         "en": en,
         "ja": ja,
         "aliases": dict(aliases or {}),
+        "local": local,
     }
     return dataclasses.field(default=default, metadata=meta)
 
@@ -71,6 +74,8 @@ class OptionSpec:
     ja: str
     optional: bool
     aliases: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    local: bool = False
+    """The option names something on this computer (a file): the web never takes it."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -151,6 +156,7 @@ class Options:
                 ja=m.get("ja", ""),
                 optional=optional,
                 aliases=m.get("aliases", {}),
+                local=m.get("local", False),
             )
         cls._specs_cache = out  # type: ignore[attr-defined]
         return out

@@ -140,14 +140,32 @@ def _table(weights: tuple[float, ...]) -> tuple[tuple[int, float], ...]:
     return tuple((o, w / total) for o, w in enumerate(weights) if w > 0)
 
 
-def load_catalog(path: str | Path | None = None) -> Catalog:
-    """Load and validate a catalog (None = the shipped one). Cached by path and modification time."""
+ADDED = "added catalog"
+"""How errors name the additions: dice, cards and decks given as TOML text on top of a catalog."""
+
+
+def load_catalog(path: str | Path | None = None, additions: str | None = None) -> Catalog:
+    """Load and validate a catalog (None = the shipped one), with ``additions`` (catalog TOML text
+    whose dice, cards and decks join it; none may reuse an id or a die name of the catalog).
+    Cached by path, modification time and the additions' text."""
     p = Path(path) if path is not None else SHIPPED
     try:
         stamp = p.stat().st_mtime_ns
     except OSError as exc:
         raise CatalogError(f"cannot read catalog {p}: {exc.strerror}") from None
+    if additions:
+        return _with_additions(str(p), stamp, additions)
     return _load_cached(str(p), stamp)
+
+
+@functools.lru_cache(maxsize=32)
+def _with_additions(path: str, stamp: int, text: str) -> Catalog:
+    base = _load_cached(path, stamp)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogError(f"{ADDED}: malformed TOML ({exc})") from None
+    return parse_catalog(data, ADDED, base)
 
 
 @functools.lru_cache(maxsize=16)
@@ -160,20 +178,24 @@ def _load_cached(path: str, stamp: int) -> Catalog:
     return parse_catalog(data, Path(path).name)
 
 
-def parse_catalog(data: Mapping[str, Any], where: str) -> Catalog:
-    """Validate a parsed TOML document and build the catalog; ``where`` names it in errors."""
+def parse_catalog(data: Mapping[str, Any], where: str, base: Catalog | None = None) -> Catalog:
+    """Validate a parsed TOML document and build the catalog; ``where`` names it in errors.
+    With ``base``, the document adds to that catalog (its ids and die names are taken)."""
     _unknown_fields(data, _TOP_FIELDS, f"{where}: top level")
     head = data.get("catalog", {})
     if not isinstance(head, Mapping):
         raise CatalogError(f"{where}: [catalog] must be a table")
-    dice: dict[str, Die] = {}
+    dice: dict[str, Die] = dict(base.dice) if base else {}
     for entry in _entries(data, "die", where):
         die = parse_die(entry, where)
         if die.id in dice:
-            raise CatalogError(f"{where}: die {die.id!r}: field 'id': defined twice")
+            taken = "already in the catalog" if base and die.id in base.dice else "defined twice"
+            raise CatalogError(f"{where}: die {die.id!r}: field 'id': {taken}")
         dice[die.id] = die
     names = [d.name for d in dice.values()]
     for die in dice.values():
+        if base and die.id in base.dice:
+            continue  # checked with its own catalog
         if names.count(die.name) > 1:
             raise CatalogError(f"{where}: die {die.id!r}: field 'name': {die.name!r} is used twice")
         for partner in die.partners:
@@ -182,13 +204,19 @@ def parse_catalog(data: Mapping[str, Any], where: str) -> Catalog:
                 raise CatalogError(
                     f"{where}: die {die.id!r}: field 'partners': {partner!r} is not a {die.kind} die"
                 )
-    cards: dict[str, Card] = {}
+    cards: dict[str, Card] = dict(base.cards) if base else {}
     for entry in _entries(data, "card", where):
         card = _parse_card(entry, where, dice)
+        if base and card.id in base.cards:
+            raise CatalogError(f"{where}: card {card.id!r}: field 'id': already in the catalog")
         cards[card.id] = card
-    catalog = Catalog(where, str(head.get("name", where)), dice, cards, {})
+    name = base.name if base else str(head.get("name", where))
+    catalog = Catalog(base.path if base else where, name, dice, cards, dict(base.decks) if base else {})
     for entry in _entries(data, "deck", where):
         deck = _parse_deck(entry, where)
+        if deck.id in catalog.decks:
+            taken = "already in the catalog" if base and deck.id in base.decks else "defined twice"
+            raise CatalogError(f"{where}: deck {deck.id!r}: field 'id': {taken}")
         validate_deck(catalog, deck)
         catalog.decks[deck.id] = deck
     return catalog

@@ -34,7 +34,7 @@ class Lineup:
 
     @classmethod
     def from_options(cls, options: GandiceOptions) -> Lineup:
-        catalog = load_catalog(options.catalog)
+        catalog = load_catalog(options.catalog, options.additions)
         dice: list[Die] = []
         home: list[int] = []
         aside: list[bool] = []

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
-from asobiba.core.errors import AsobibaError, OptionError
+from asobiba.core.errors import AsobibaError, Explained, OptionError
+from asobiba.core.names import Names
 from asobiba.core.options import Options, option
 
 from .actions import MAX_DICE
 from .catalog import load_catalog
+from .owndecks import check_additions, fold_decks
 
 EXAMPLE_DECKS = ("yami", "isurugi")
 """The rules' two example decks: 闇ダイス組 (first in the example battle) and イスルギ組."""
@@ -19,13 +21,19 @@ EXAMPLE_DECKS = ("yami", "isurugi")
 PLAYER_NAMES = ("p1", "p2", "p3", "p4")
 
 
+class OptionRefused(Explained, OptionError):
+    """Options whose decks break a deck rule, said in both languages."""
+
+
 @dataclasses.dataclass(frozen=True)
 class GandiceOptions(Options):
     """Options of a Gandice battle.
 
-    ``decks`` empty (the default) means the two example decks taken in turn, one per player.
-    ``first`` is ``random`` (a chance node after the summon) or a player: a name ``p1``..``p4``
-    or a seat number ``1``..``4``, stored as the name.
+    ``decks`` empty (the default) means the two example decks taken in turn, one per player; a
+    deck may also be given whole, as a JSON object (:mod:`.owndecks`). ``first`` is ``random`` (a
+    chance node after the summon) or a player: a name ``p1``..``p4`` or a seat number ``1``..``4``,
+    stored as the name. ``catalog`` names a file, so only the command line sets it; ``additions``
+    carries dice, cards and decks as text, so a battle with them is stored and replayed anywhere.
     """
 
     game_id = "gandice"
@@ -41,7 +49,8 @@ class GandiceOptions(Options):
     )
     first: str = option(
         "random",
-        choices=("random",) + PLAYER_NAMES + ("1", "2", "3", "4"),
+        choices=("random",) + PLAYER_NAMES,
+        aliases={str(i + 1): name for i, name in enumerate(PLAYER_NAMES)},
         en="Who attacks first: random, a player name p1..p4 or a seat number 1..4.",
         ja="先攻：random、プレイヤー名（p1〜p4）または席番号（1〜4）",
     )
@@ -51,7 +60,14 @@ class GandiceOptions(Options):
     )
     catalog: str | None = option(
         None, en="Path of a user dice catalog (TOML); none = the shipped catalog.",
-        ja="ユーザーのダイスカタログ（TOML）のパス。なしで同梱のもの",
+        ja="ユーザーのダイスカタログ（TOML）のパス。なしで同梱のもの", local=True,
+    )
+    additions: str | None = option(
+        None,
+        en="Dice, cards and decks added to the catalog, as catalog TOML text (your fitted dice, "
+        "decks built at the web table); none = nothing added.",
+        ja="カタログに加えるダイス・小札絵・デッキ（カタログ形式のTOMLテキスト。自分で測ったダイスや"
+        "Webで組んだデッキ）。なしで何も加えない",
     )
     resummon_full_open: bool = option(
         False,
@@ -73,21 +89,27 @@ class GandiceOptions(Options):
         if len(decks) != self.players:
             raise OptionError(f"option decks: {len(decks)} decks for {self.players} players")
         object.__setattr__(self, "decks", decks)
-        if self.first.isdigit():
-            object.__setattr__(self, "first", f"p{self.first}")
         if self.first != "random" and PLAYER_NAMES.index(self.first) >= self.players:
             raise OptionError(f"option first: {self.first} is not one of the {self.players} players")
-        _check_decks(self.catalog, decks)
+        check_additions(self.additions)
+        _check_decks(self.catalog, self.additions, decks)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Self:
+        """As :meth:`Options.from_dict`, with decks given whole folded into ``additions``."""
+        return super().from_dict(fold_decks(data) if isinstance(data, Mapping) else data)
 
 
-def _check_decks(path: str | None, decks: tuple[str, ...]) -> None:
-    """The decks exist in the catalog and together fit the numbering of action ids
-    (:data:`.actions.MAX_DICE`, an input bound far above any real battle)."""
+def _check_decks(path: str | None, additions: str | None, decks: tuple[str, ...]) -> None:
+    """The decks exist in the catalog (with the additions) and together fit the numbering of
+    action ids (:data:`.actions.MAX_DICE`, an input bound far above any real battle)."""
     try:
-        catalog = load_catalog(path)
+        catalog = load_catalog(path, additions)
         size = sum(len(d.dice) + len(d.evolution) for d in map(catalog.deck, decks))
+    except Explained as exc:  # a deck rule, said in both languages: the page shows it
+        raise OptionRefused(Names(exc.text.ja, f"option decks: {exc.text.en}")) from None
     except AsobibaError as exc:
-        raise OptionError(f"option catalog/decks: {exc}") from None
+        raise OptionError(f"option catalog/decks/additions: {exc}") from None
     if size > MAX_DICE:
         raise OptionError(
             f"option decks: the decks bring {size} dice (evolution dice included); "
