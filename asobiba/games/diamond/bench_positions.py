@@ -14,25 +14,25 @@ import random
 from typing import TYPE_CHECKING
 
 from ...core.game import State
-from .geometry import CELLS, progress
+from .geometry import CELLS, STAR_COLOURS, advance
 from .movegen import PASS, decode
 
 if TYPE_CHECKING:
-    from .game import DiamondGame, DiamondState
+    from .game import StarGame, StarState
 
 BENCH_PLIES = (30, 50, 70)
 SEED = 2024
 
 
-def _gain(state: DiamondState, action: int) -> int:
+def _gain(state: StarState, action: int) -> int:
     if action == PASS:
         return 0
     f, t = decode(action)
-    colour = state.game.options.colors[state.to_move]
-    return progress(colour, CELLS[t]) - progress(colour, CELLS[f])
+    start = STAR_COLOURS[state.game.rules.colours[state.to_move]]
+    return advance(start, CELLS[t]) - advance(start, CELLS[f])
 
 
-def racing_game(game: DiamondGame, plies: int, seed: int = SEED) -> list[DiamondState]:
+def racing_game(game: StarGame, plies: int, seed: int = SEED) -> list[StarState]:
     """The states of the fixed racing sequence, from the start up to ``plies`` plies."""
     rng = random.Random(seed)
     state = game.new_state()
@@ -49,6 +49,6 @@ def racing_game(game: DiamondGame, plies: int, seed: int = SEED) -> list[Diamond
     return states
 
 
-def bench_positions(game: DiamondGame) -> list[State]:
+def bench_positions(game: StarGame) -> list[State]:
     states = racing_game(game, max(BENCH_PLIES))
     return [states[p] for p in BENCH_PLIES if p < len(states) and not states[p].is_terminal]

@@ -1,5 +1,5 @@
-"""Finishing, losing, ranks and the end of a Diamond Game (docs/rules/diamond.md, "Finishing and
-ranks").
+"""Finishing, losing, ranks and the end of a game on the star (docs/rules/diamond.md, "Finishing
+and ranks"; Chinese Checkers plays the same, docs/rules/chinese_checkers.md).
 
 * A player **finishes** when every piece is in the goal area and, with kings, the king is on the goal
   apex ◎ (a man on the apex therefore blocks finishing until it moves away).
@@ -19,8 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...core.game import TERMINAL
-from .layout import SeatLayout
-from .options import DiamondOptions
+from .layout import SeatLayout, StarRules
 
 CAMPING_LIMIT = 30
 """``no_camping``: own turns after which no piece may remain in the start area."""
@@ -48,7 +47,7 @@ def is_camping(seat: SeatLayout, pieces: int, turns_taken: int) -> bool:
 
 
 def settle(
-    options: DiamondOptions,
+    rules: StarRules,
     seats: Sequence[SeatLayout],
     men: Sequence[int],
     kings: Sequence[int],
@@ -75,14 +74,14 @@ def settle(
         i
         for i in range(n)
         if not ranks[i]
-        and has_finished(options.goal_block, seats[i], men[i] | kings[i], kings[i], occ,
-                         options.king)
+        and has_finished(rules.goal_block, seats[i], men[i] | kings[i], kings[i], occ,
+                         rules.king)
     ]
     for i in newly:
         ranks[i] = finishers_before + 1
     if (
         mover is not None
-        and options.goal_block == "no_camping"
+        and rules.goal_block == "no_camping"
         and not ranks[mover]
         and is_camping(seats[mover], men[mover] | kings[mover], moves_made[mover])
     ):
@@ -90,7 +89,7 @@ def settle(
         ranks[mover] = n - losers_before
         lost |= 1 << mover
     playing = [i for i in range(n) if not ranks[i]]
-    if len(playing) <= 1 or ply >= options.max_plies:
+    if len(playing) <= 1 or ply >= rules.max_plies:
         finishers = sum(1 for i in range(n) if ranks[i] and not lost >> i & 1)
         for i in playing:
             ranks[i] = finishers + 1

@@ -1,11 +1,14 @@
-"""Diamond Game (ダイヤモンドゲーム), as docs/rules/diamond.md describes it.
+"""The star engine: Diamond Game (ダイヤモンドゲーム) as docs/rules/diamond.md describes it, and the
+base of Chinese Checkers (docs/rules/chinese_checkers.md).
 
-:class:`DiamondGame` describes a game under fixed :class:`DiamondOptions`; :class:`DiamondState` is an
-immutable position. Pieces are stored as grid-bit masks (see :mod:`.geometry`): one mask of men and
-one single-bit king mask per seat. Seats are the colours in play in turn order (red, yellow, green).
+:class:`StarGame` describes a game on the star under fixed options, which say what it plays as
+:class:`~.layout.StarRules` (``options.star_rules()``); :class:`StarState` is an immutable position.
+Pieces are stored as grid-bit masks (see :mod:`.geometry`): one mask of men and one single-bit
+king mask per seat. Seats are the colours in play in turn order.
 
-Actions: ``from_index * 121 + to_index`` for a move (cell indices of :mod:`.geometry`), ``121 * 121``
-for a pass (legal only when no move is). Notation: ``e3-f4`` / ``pass`` (:mod:`.notation`).
+Actions: ``from_index * 121 + to_index`` for a move (cell indices of the standard star, on every
+board), ``121 * 121`` for a pass (legal only when no move is). Notation: ``e3-f4`` / ``pass``
+(:mod:`.notation`, with the row letters of the game's own board).
 """
 
 from __future__ import annotations
@@ -15,18 +18,55 @@ from typing import Any
 
 from ...core.errors import IllegalMoveError
 from ...core.game import TERMINAL, Game, State
+from ...core.options import Options
 from . import endgame, position
 from .bench_positions import bench_positions
 from .geometry import BIT, CELLS, GRID, NEIGHBOURS, QR_OF_GRID, cells_of
-from .layout import initial_pieces, seat_layout
+from .layout import initial_pieces, seat_layouts
 from .movegen import PASS, MoveGenerator, cell_bits, decode
 from .notation import PASS_TEXT, cell_name, move_text, parse_move
 from .options import DiamondOptions
 from .render import render_text
 
 
-class DiamondGame(Game):
-    """ダイヤモンドゲーム: 2 or 3 players race their pieces across the star."""
+class StarGame(Game):
+    """A race of pieces across the star, under the :class:`~.layout.StarRules` of its options."""
+
+    def __init__(self, options: Options | Mapping[str, Any] | None = None) -> None:
+        super().__init__(options)
+        rules = self.options.star_rules()  # type: ignore[attr-defined]
+        self.rules = rules
+        self.star = rules.star
+        self.seats = seat_layouts(rules)
+        self.generator = MoveGenerator(
+            chain_after_line=rules.after_line,
+            long_jump=rules.long_jump,
+            swap=rules.goal_block == "swap",
+        )
+
+    @property
+    def num_players(self) -> int:
+        return len(self.rules.colours)
+
+    @property
+    def player_names(self) -> Sequence[str]:
+        return self.rules.colours
+
+    def new_state(self) -> StarState:
+        men, kings = zip(*(initial_pieces(s, self.rules.king) for s in self.seats), strict=True)
+        n = self.num_players
+        return StarState(self, men, kings, self.rules.first, 0, (0,) * n, (0,) * n, 0)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> StarState:
+        return StarState(self, *position.read_position(self, data))
+
+    def bench_positions(self) -> list[State]:
+        """Mid-game positions under these options (see :mod:`.bench_positions`)."""
+        return bench_positions(self)
+
+
+class DiamondGame(StarGame):
+    """ダイヤモンドゲーム: 2 or 3 players race their pieces and kings across the star."""
 
     id = "diamond"
     name_en = "Diamond Game"
@@ -34,47 +74,15 @@ class DiamondGame(Game):
     options_class = DiamondOptions
     options: DiamondOptions
 
-    def __init__(self, options: DiamondOptions | Mapping[str, Any] | None = None) -> None:
-        super().__init__(options)
-        opts = self.options
-        self.seats = tuple(seat_layout(c, opts) for c in opts.colors)
-        self.generator = MoveGenerator(
-            chain_after_line=opts.king_chain_after_line,
-            long_jump=opts.long_jump,
-            swap=opts.goal_block == "swap",
-        )
 
-    @property
-    def num_players(self) -> int:
-        return self.options.players
-
-    @property
-    def player_names(self) -> Sequence[str]:
-        return self.options.colors
-
-    def new_state(self) -> DiamondState:
-        men, kings = zip(*(initial_pieces(s, self.options) for s in self.seats), strict=True)
-        first = self.options.first
-        to_move = self.options.colors.index(first) if first else 0
-        n = self.num_players
-        return DiamondState(self, men, kings, to_move, 0, (0,) * n, (0,) * n, 0)
-
-    def state_from_json(self, data: Mapping[str, Any]) -> DiamondState:
-        return DiamondState(self, *position.read_position(self, data))
-
-    def bench_positions(self) -> list[State]:
-        """Mid-game positions under these options (see :mod:`.bench_positions`)."""
-        return bench_positions(self)
-
-
-class DiamondState(State):
-    """An immutable Diamond Game position."""
+class StarState(State):
+    """An immutable position on the star."""
 
     __slots__ = ("game", "men", "kings", "to_move", "ply", "moves_made", "rank_of", "lost", "occ")
 
-    game: DiamondGame
+    game: StarGame
 
-    def __init__(self, game: DiamondGame, men: Sequence[int], kings: Sequence[int], to_move: int,
+    def __init__(self, game: StarGame, men: Sequence[int], kings: Sequence[int], to_move: int,
                  ply: int, moves_made: Sequence[int], rank_of: Sequence[int], lost: int) -> None:
         self.game = game
         self.men = tuple(men)
@@ -103,14 +111,21 @@ class DiamondState(State):
         seat = self.to_move
         if seat == TERMINAL:
             return []
-        layout = self.game.seats[seat]
-        king = self.kings[seat]
         acts = self.game.generator.moves(
-            self.men[seat], king, self.occ, sum(self.kings), layout.allowed, layout.swap_cells
+            self.men[seat], self.kings[seat], self.occ, self._unhoppable(seat),
+            self.game.seats[seat],
         )
         return acts or [PASS]
 
-    def apply(self, action: int) -> DiamondState:
+    def _unhoppable(self, seat: int) -> int:
+        """Pieces the mover may not hop: every king, and the mover's own pieces when
+        ``hop_own`` is off."""
+        kings = sum(self.kings)
+        if self.game.rules.hop_own:
+            return kings
+        return kings | self.men[seat] | self.kings[seat]
+
+    def apply(self, action: int) -> StarState:
         seat = self.to_move
         men = list(self.men)
         kings = list(self.kings)
@@ -133,9 +148,9 @@ class DiamondState(State):
         ply = self.ply + 1
         game = self.game
         ranks, lost, to_move = endgame.settle(
-            game.options, game.seats, men, kings, self.rank_of, self.lost, seat, made, ply
+            game.rules, game.seats, men, kings, self.rank_of, self.lost, seat, made, ply
         )
-        return DiamondState(game, men, kings, to_move, ply, made, ranks, lost)
+        return StarState(game, men, kings, to_move, ply, made, ranks, lost)
 
     # -- results ----------------------------------------------------------------------------------
     def ranks(self) -> list[int]:
@@ -148,13 +163,13 @@ class DiamondState(State):
         if action == PASS:
             return PASS_TEXT
         f, t = decode(action)
-        return move_text(CELLS[f], CELLS[t])
+        return move_text(CELLS[f], CELLS[t], self.game.star)
 
     def notation_to_action(self, text: str) -> int:
         """Parse ``e3-f4``, ``q,r-q,r`` or ``pass``; NotationError / IllegalMoveError if wrong."""
         if self.is_terminal:
             raise IllegalMoveError("the game is over")
-        cells = parse_move(text)
+        cells = parse_move(text, self.game.star)
         action = PASS if cells is None else cells[0] * len(CELLS) + cells[1]
         if action not in self.legal_actions():
             if cells is None:
@@ -172,7 +187,7 @@ class DiamondState(State):
     def action_origin(self, action: int) -> str | None:
         if action == PASS:
             return None
-        return cell_name(*CELLS[decode(action)[0]])
+        return cell_name(*CELLS[decode(action)[0]], self.game.star)
 
     def move_path(self, action: int) -> list[tuple[int, int]]:
         """Cells ``(q, r)`` of one shortest hop sequence realising ``action``, ends included
@@ -186,19 +201,16 @@ class DiamondState(State):
         if NEIGHBOURS[GRID[f]] & tb:
             return [CELLS[f], CELLS[t]]
         seat = self.to_move
-        layout = self.game.seats[seat]
-        own = self.men[seat] | self.kings[seat]
-        swappable = layout.swap_cells & self.occ & ~own if self.game.generator.swap else 0
         path = self.game.generator.hop_path(
-            fb, tb, self.kings[seat] == fb, self.occ, sum(self.kings),
-            layout.allowed & ~self.occ, swappable,
+            fb, tb, self.kings[seat] == fb, self.men[seat] | self.kings[seat], self.occ,
+            self._unhoppable(seat), self.game.seats[seat],
         )
         assert path is not None
         return [QR_OF_GRID[g] for g in path]
 
     # -- identity and I/O -------------------------------------------------------------------------
     def key(self) -> Hashable:
-        extra = self.moves_made if self.game.options.goal_block == "no_camping" else ()
+        extra = self.moves_made if self.game.rules.goal_block == "no_camping" else ()
         return (*self.men, *self.kings, self.to_move, self.ply, self.lost, *self.rank_of, *extra)
 
     def to_json(self) -> dict[str, Any]:
@@ -213,5 +225,9 @@ class DiamondState(State):
         return cells_of(self.men[seat]), (QR_OF_GRID[king.bit_length() - 1] if king else None)
 
     def __repr__(self) -> str:
-        return f"<DiamondState ply={self.ply} to_move={self.to_move}>"
+        return f"<StarState {self.game.id} ply={self.ply} to_move={self.to_move}>"
+
+
+DiamondState = StarState
+"""A Diamond Game position (the name the compiled engine uses)."""
 

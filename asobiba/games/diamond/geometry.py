@@ -1,24 +1,31 @@
-"""The 121-cell star board of Diamond Game (docs/rules/diamond.md, "Board and camps" and
-"Cell names / マスの名前").
+"""The star boards of Diamond Game and Chinese Checkers (docs/rules/diamond.md, "Board and camps",
+"The small board" and "Cell names / マスの名前"; docs/rules/chinese_checkers.md, "Board and seats").
 
-Coordinates are axial ``(q, r)`` with ``s = -q - r``; the star is the set of cells whose ``q, r, s``
-are all ``>= -4`` or all ``<= 4``. Everything the rules need is precomputed here once, as tables
-indexed by two kinds of numbers:
+Coordinates are axial ``(q, r)`` with ``s = -q - r``. A star of size ``n`` is the set of cells whose
+``q, r, s`` are all ``>= -n`` or all ``<= n``: the **standard** star (``n = 4``, 121 holes, points
+of 10) and the **small** star (``n = 3``, 73 holes, points of 6). Every star is drawn inside the
+standard one, so one embedding serves them all and a smaller star is just a smaller mask:
 
-* the **cell index** ``0..120`` (stable, part of the action-id contract): rows ``q = 8`` down to
-  ``q = -8`` (red's start apex first), and inside a row from left to right, i.e. by falling ``r``.
-  Index 0 is ``(8, -4)``, index 120 is ``(-8, 4)``.
+* the **cell index** ``0..120`` of the standard star (stable, part of the action-id contract of
+  every star): rows ``q = 8`` down to ``q = -8`` (the apex ``q+`` first), and inside a row from
+  left to right, i.e. by falling ``r``. Index 0 is ``(8, -4)``, index 120 is ``(-8, 4)``.
 * the **grid bit** ``g = (q + 8) * W + (r + 8)`` with ``W = 18``: the board embedded in a 17 x 18
   grid whose last column is always empty. A set of cells is an int with bit ``g`` set per cell, and
   moving every cell of a set one step in a direction is a single shift by that direction's
   :data:`SHIFTS` value (the empty column stops rows wrapping into each other).
 
 Screen layout (used by the text and SVG pictures and by the cell names): rows of equal ``q`` are
-horizontal, ``q = -8`` at the top; ``x = -q - 2r`` grows to the right (in half cell widths). Red's
-start point is at the bottom, yellow's at the upper left, green's at the upper right.
+horizontal, ``q = -2n`` at the top; ``x = -q - 2r`` grows to the right (in half cell widths). The
+point ``q+`` is at the bottom, ``r+`` at the upper left, ``s+`` at the upper right.
+
+The module-level names without a star (``CELLS``, ``POINT``, ``CAMP``, ``HEXAGON`` …) are those of
+the standard star.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
 
 W = 18
 """Width of the embedding grid (17 columns ``r = -8..8`` plus one empty guard column)."""
@@ -35,26 +42,49 @@ POSITIVE_SHIFTS: tuple[int, int, int] = (1, W - 1, W)
 """The three positive offsets; their negatives are the other three directions."""
 
 COLOURS: tuple[str, ...] = ("red", "yellow", "green")
-"""Every colour, in turn order (docs/rules/diamond.md, "Board and camps")."""
+"""Diamond Game's colours, in turn order (docs/rules/diamond.md, "Board and camps")."""
+
+CAMP_KEYS: tuple[str, ...] = ("q+", "q-", "r+", "r-", "s+", "s-")
+
+ROUND_THE_STAR: tuple[str, ...] = ("q+", "s-", "r+", "q-", "s+", "r-")
+"""The six points in turn order, round the star from the bottom point ``q+`` (clockwise on the
+screen); every game's turn order follows it."""
+
+STAR_COLOURS: dict[str, str] = {
+    "red": "q+", "white": "s-", "yellow": "r+", "blue": "q-", "green": "s+", "black": "r-",
+}
+"""The colour that starts on each point, in turn order (docs/rules/chinese_checkers.md, "Board and
+seats"); Diamond Game's red, yellow and green start where they do here. Every colour's goal is the
+point opposite its start."""
+
+
+def opposite(key: str) -> str:
+    """The point facing ``key`` across the star (``q+`` <-> ``q-``)."""
+    return key[0] + ("-" if key[1] == "+" else "+")
+
+
+def on_star(q: int, r: int, n: int) -> bool:
+    """Whether ``(q, r)`` is a cell of the star of size ``n``."""
+    s = -q - r
+    return (q >= -n and r >= -n and s >= -n) or (q <= n and r <= n and s <= n)
 
 
 def on_board(q: int, r: int) -> bool:
-    """Whether ``(q, r)`` is one of the 121 cells of the star."""
-    s = -q - r
-    return (q >= -4 and r >= -4 and s >= -4) or (q <= 4 and r <= 4 and s <= 4)
+    """Whether ``(q, r)`` is one of the 121 cells of the standard star."""
+    return on_star(q, r, 4)
 
 
-def _cells_in_order() -> tuple[tuple[int, int], ...]:
+def _cells_in_order(n: int) -> tuple[tuple[int, int], ...]:
     out = []
-    for q in range(8, -9, -1):
-        for r in range(8, -9, -1):
-            if on_board(q, r):
+    for q in range(2 * n, -2 * n - 1, -1):
+        for r in range(2 * n, -2 * n - 1, -1):
+            if on_star(q, r, n):
                 out.append((q, r))
     return tuple(out)
 
 
-CELLS: tuple[tuple[int, int], ...] = _cells_in_order()
-"""Every cell ``(q, r)`` in cell-index order."""
+CELLS: tuple[tuple[int, int], ...] = _cells_in_order(4)
+"""Every cell ``(q, r)`` of the standard star in cell-index order."""
 
 NUM_CELLS = len(CELLS)
 assert NUM_CELLS == 121
@@ -133,12 +163,11 @@ RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     _rays(*QR_OF_GRID[g]) if QR_OF_GRID[g] else () for g in range(GRID_BITS)
 )
 """For each grid bit number, the non-empty straight lines leaving it: tuples of single-bit masks,
-nearest first, up to the edge of the star (a line never leaves and re-enters the star)."""
+nearest first, up to the edge of the standard star (a line never leaves and re-enters a star, so
+on a smaller star the cells past its edge are simply never free)."""
 
 
 # --- points, camps and apexes ---------------------------------------------------------------
-
-CAMP_KEYS: tuple[str, ...] = ("q+", "q-", "r+", "r-", "s+", "s-")
 
 
 def _coord(cell: tuple[int, int], axis: str) -> int:
@@ -146,65 +175,99 @@ def _coord(cell: tuple[int, int], axis: str) -> int:
     return {"q": q, "r": r, "s": -q - r}[axis]
 
 
-def _point_cells(key: str) -> list[tuple[int, int]]:
-    axis, sign = key[0], 1 if key[1] == "+" else -1
-    return [c for c in CELLS if sign * _coord(c, axis) >= 5]
+def advance(start: str, cell: tuple[int, int]) -> int:
+    """How far ``cell`` is on the way from the point ``start`` to the point opposite (the
+    coordinate of ``start``'s axis, counted towards the goal: ``-2n`` at the start apex, ``2n``
+    at the goal apex)."""
+    return (-1 if start[1] == "+" else 1) * _coord(cell, start[0])
 
 
-def _camp_cells(key: str) -> list[tuple[int, int]]:
-    """Point plus the five border cells (docs/rules/diamond.md, "Board and camps"): e.g. camp
-    ``q+`` = ``q >= 4``, ``r, s >= -4``."""
-    axis, sign = key[0], 1 if key[1] == "+" else -1
-    others = [a for a in "qrs" if a != axis]
-    return [
-        c
-        for c in CELLS
-        if sign * _coord(c, axis) >= 4 and all(sign * _coord(c, o) >= -4 for o in others)
-    ]
+@dataclass(frozen=True, eq=False)
+class Star:
+    """One star board: its holes, points, camps and apexes, as masks of the embedding grid."""
+
+    name: str
+    """``standard`` or ``small`` (the option ``board``)."""
+    n: int
+    """Half the side of the central hexagon's widest row: 4 (121 holes) or 3 (73 holes)."""
+    cells: tuple[tuple[int, int], ...]
+    """The cells in the star's own reading order (rows from ``q = 2n`` down, left to right)."""
+    board: int
+    point: dict[str, int]
+    """Mask of the cells of each point (``q+`` = ``q >= n + 1``, …)."""
+    camp: dict[str, int]
+    """Mask of each camp: the point and the border row of the hexagon next to it (``q+`` =
+    ``q >= n`` with ``r, s >= -n``)."""
+    apex: dict[str, tuple[int, int]]
+    """The ◎ cell at the tip of each point (``q+``: ``(2n, -n)``)."""
+    hexagon: int
+    """The central hexagon (borders included): the board without its points."""
+
+    def on_board(self, q: int, r: int) -> bool:
+        return on_star(q, r, self.n)
 
 
-POINT: dict[str, int] = {k: mask_of(_point_cells(k)) for k in CAMP_KEYS}
-"""Mask of the 10 cells of each point."""
+def make_star(name: str, n: int) -> Star:
+    cells = _cells_in_order(n)
+    point, camp = {}, {}
+    for key in CAMP_KEYS:
+        axis, sign = key[0], 1 if key[1] == "+" else -1
+        others = [a for a in "qrs" if a != axis]
+        point[key] = mask_of(c for c in cells if sign * _coord(c, axis) >= n + 1)
+        camp[key] = mask_of(
+            c for c in cells
+            if sign * _coord(c, axis) >= n and all(sign * _coord(c, o) >= -n for o in others)
+        )
+    apex = {"q+": (2 * n, -n), "q-": (-2 * n, n), "r+": (-n, 2 * n), "r-": (n, -2 * n),
+            "s+": (-n, -n), "s-": (n, n)}
+    board = mask_of(cells)
+    return Star(name, n, cells, board, point, camp, apex, board & ~sum(point.values()))
 
-CAMP: dict[str, int] = {k: mask_of(_camp_cells(k)) for k in CAMP_KEYS}
-"""Mask of the 15 cells of each camp (point + border)."""
 
-APEX_CELL: dict[str, tuple[int, int]] = {
-    "q+": (8, -4),
-    "q-": (-8, 4),
-    "r+": (-4, 8),
-    "r-": (4, -8),
-    "s+": (-4, -4),
-    "s-": (4, 4),
-}
-"""The ◎ cell at the tip of each camp."""
+STARS: dict[str, Star] = {"standard": make_star("standard", 4), "small": make_star("small", 3)}
+"""The boards by the value of the option ``board``."""
+
+STANDARD = STARS["standard"]
+
+POINT: dict[str, int] = STANDARD.point
+"""Mask of the 10 cells of each point of the standard star."""
+
+CAMP: dict[str, int] = STANDARD.camp
+"""Mask of the 15 cells of each camp of the standard star (point + border)."""
+
+APEX_CELL: dict[str, tuple[int, int]] = STANDARD.apex
+"""The ◎ cell at the tip of each camp of the standard star."""
 
 ALL_POINTS: int = sum(POINT.values())
-HEXAGON: int = BOARD & ~ALL_POINTS
-"""The 61 cells of the central hexagon (borders included)."""
+HEXAGON: int = STANDARD.hexagon
+"""The 61 cells of the standard star's central hexagon (borders included)."""
 
-COLOUR_CAMPS: dict[str, tuple[str, str]] = {
-    "red": ("q+", "q-"),
-    "yellow": ("r+", "r-"),
-    "green": ("s+", "s-"),
-}
-"""Start camp and goal camp of each colour (docs/rules/diamond.md, "Cell names / マスの名前")."""
-
-PROGRESS_AXIS: dict[str, str] = {"red": "q", "yellow": "r", "green": "s"}
-"""The coordinate each colour makes smaller on its way to the goal."""
+COLOUR_CAMPS: dict[str, tuple[str, str]] = {c: (STAR_COLOURS[c], opposite(STAR_COLOURS[c]))
+                                           for c in COLOURS}
+"""Start camp and goal camp of each Diamond Game colour (docs/rules/diamond.md, "Cell names")."""
 
 
 def forbidden_mask(colour: str) -> int:
-    """Point cells a colour may never stop or land on: every point except its own two."""
+    """Point cells a Diamond Game colour may never stop or land on: every point except its own
+    two (standard star)."""
     start, goal = COLOUR_CAMPS[colour]
     return ALL_POINTS & ~POINT[start] & ~POINT[goal]
 
 
 def progress(colour: str, cell: tuple[int, int]) -> int:
-    """How far ``cell`` is along ``colour``'s way from start (-8) to goal (+8)."""
-    return -_coord(cell, PROGRESS_AXIS[colour])
+    """How far ``cell`` is along ``colour``'s way from start (-8) to goal (+8) (standard star)."""
+    return advance(STAR_COLOURS[colour], cell)
 
 
-for _k in CAMP_KEYS:
-    assert bin(POINT[_k]).count("1") == 10 and bin(CAMP[_k]).count("1") == 15
-assert bin(HEXAGON).count("1") == 61
+@cache
+def row_letters(n: int) -> dict[int, str]:
+    """The letter of each row ``q`` of the star of size ``n``: ``a`` at the bottom (``q = 2n``)."""
+    return {q: chr(ord("a") + 2 * n - q) for q in range(-2 * n, 2 * n + 1)}
+
+
+for _star, _point, _camp, _hexagon in ((STANDARD, 10, 15, 61), (STARS["small"], 6, 10, 37)):
+    for _k in CAMP_KEYS:
+        assert bin(_star.point[_k]).count("1") == _point
+        assert bin(_star.camp[_k]).count("1") == _camp
+    assert bin(_star.hexagon).count("1") == _hexagon
+assert len(STARS["small"].cells) == 73

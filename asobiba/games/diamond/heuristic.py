@@ -3,9 +3,9 @@
 The game is a race: whoever brings every piece into the goal camp, king on the apex ◎, first
 wins. For each seat the evaluation measures the *remaining work* ``R`` (lower is better):
 
-* **Distance to goal** — for each man, the rows still to cross along the colour's axis
-  (``8 - progress``); for the king, its hex distance to the goal apex. The total minus its value
-  with every piece home ("floor") is the race distance.
+* **Distance to goal** — for each man, the rows still to cross along the colour's axis (the goal
+  apex's row, 8 on the standard board, less the man's); for the king, its hex distance to the
+  goal apex. The total minus its value with every piece home ("floor") is the race distance.
 * **King to apex** — a man standing on the goal apex blocks the finish, so it counts extra;
   the king's distance weighs more once the men are nearly home.
 * **Stragglers** — pieces trailing more than five rows behind the seat's average count extra:
@@ -30,7 +30,7 @@ import math
 from typing import Any
 
 from ...core.game import State
-from .geometry import APEX_CELL, CELLS, COLOUR_CAMPS, DIRECTIONS, GRID, W, grid_of, progress
+from .geometry import CELLS, DIRECTIONS, GRID, STAR_COLOURS, W, advance, cells_of, grid_of
 from .movegen import PASS, decode
 
 W_APEX_BLOCK = 4.0
@@ -51,9 +51,11 @@ def _hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
 @functools.cache
 def _colour_tables(colour: str, goal_area: int, king: bool) -> tuple:
     """Per colour: man cost by grid bit, king cost by grid bit, man/king cost by cell index,
-    the floor (cost with every piece home), forward shifts and the apex bit."""
-    goal_key = COLOUR_CAMPS[colour][1]
-    apex = APEX_CELL[goal_key]
+    the floor (cost with every piece home), forward shifts and the apex bit. The goal apex is
+    the goal cell furthest along the colour's way (its row, ``2n``, depends on the board)."""
+    start = STAR_COLOURS[colour]
+    apex = max(cells_of(goal_area), key=lambda cell: advance(start, cell))
+    top = advance(start, apex)
     apex_g = grid_of(*apex)
     size = max(GRID) + 1
     man = [0.0] * size
@@ -61,22 +63,18 @@ def _colour_tables(colour: str, goal_area: int, king: bool) -> tuple:
     man_idx = []
     king_idx = []
     for cell, g in zip(CELLS, GRID, strict=True):
-        man[g] = 8 - progress(colour, cell)
+        man[g] = top - advance(start, cell)
         kng[g] = _hex_distance(cell, apex)
         man_idx.append(man[g])
         king_idx.append(kng[g])
     floor = sum(man[g] for g in GRID if goal_area >> g & 1)  # the apex costs 0 anyway
-    axis = {"red": 0, "yellow": 1, "green": 2}[colour]
-    forward = []
-    for dq, dr in DIRECTIONS:
-        if (dq, dr, -dq - dr)[axis] == -1:
-            forward.append(dq * W + dr)
+    forward = [dq * W + dr for dq, dr in DIRECTIONS if advance(start, (dq, dr)) == 1]
     return man, kng, man_idx, king_idx, floor, tuple(forward), 1 << apex_g
 
 
 def _tables(state: State, seat: int) -> tuple:
-    opts = state.game.options
-    return _colour_tables(opts.colors[seat], state.game.seats[seat].goal_area, opts.king)
+    rules = state.game.rules
+    return _colour_tables(rules.colours[seat], state.game.seats[seat].goal_area, rules.king)
 
 
 def _bits(mask: int):
@@ -217,18 +215,35 @@ PYTHON_SPECS: dict[str, dict[str, Any]] = {
 alpha-beta, about 5 000–10 000 nodes per second on one core (arena baselines)."""
 
 
+KERNEL_SPECS: dict[str, dict[str, Any]] = {
+    "strong": {"agent": "kernel", "max_nodes": 200_000, "beam": 8},
+    "strongest": {"agent": "kernel", "max_nodes": 600_000, "beam": 8},
+}
+
+
+def kernel_plays(game: Any) -> bool:
+    """Whether the compiled engine plays ``game``: Diamond Game's own options (two or three
+    colours, the swap rule only on the standard board, whose central hexagon the compiled swap
+    test knows). Chinese Checkers (up to six seats, its own point and hop rules) is not compiled."""
+    options = game.options
+    return game.id == "diamond" and (options.board == "standard" or options.goal_block != "swap")
+
+
 def level_specs(game: Any) -> dict[str, dict[str, Any]]:
-    """The five levels: human-like greedy, then alpha-beta (paranoid with three players) ordered by
-    rows gained. ふつう searches the readable engine; the two strongest search the compiled one
-    (the agent kind ``kernel``, docs/ai.md, "Level tables") and prune to the 8 most promising
-    moves below the root (``beam``). Node budgets keep each level well under its think-time cap on
-    a loaded machine (the kernel searches about 400 000 nodes per second on one core)."""
+    """The five levels: human-like greedy, then alpha-beta (paranoid with three or more players)
+    ordered by rows gained. ふつう searches the readable engine; the two strongest search the
+    compiled one (the agent kind ``kernel``, docs/ai.md, "Level tables") and prune to the 8 most
+    promising moves below the root (``beam``), or, for a game the compiled engine does not play
+    (:func:`kernel_plays`), the readable one (the ``strong-python`` and ``strongest-python``
+    specs). Node budgets keep each level well under its think-time cap on a loaded machine (the
+    kernel searches about 400 000 nodes per second on one core)."""
+    strong = KERNEL_SPECS if kernel_plays(game) else {
+        "strong": PYTHON_SPECS["strong-python"], "strongest": PYTHON_SPECS["strongest-python"]}
     return {
         "intro": {"agent": "greedy", "spread": 3.0, "miss": 0.3},
         "weak": {"agent": "greedy", "spread": 0.7},
         "normal": {"agent": "alphabeta", "max_nodes": 1_500, "priors": True, "time_limit": 0.45},
-        "strong": {"agent": "kernel", "max_nodes": 200_000, "beam": 8},
-        "strongest": {"agent": "kernel", "max_nodes": 600_000, "beam": 8},
+        **strong,
     }
 
 

@@ -21,12 +21,17 @@ paths to the same cell are one move.
 * **Long hop** (``long_jump=true``, any piece): over a single non-king piece at distance ``d >= 2``
   whose ``d - 1`` cells before and after are empty, landing at distance ``2d``; it chains. It hops
   one piece, so it may follow a line hop under ``single``.
-* Nobody stops or lands (even mid-chain) on a forbidden cell (another colour's point); jumping
-  over a piece standing there is fine.
-* ``goal_block=swap``: a move may also *end* on a border cell of the mover's goal camp occupied by
-  another colour's piece (by a step, or as the last hop of a chain, where the cell would otherwise
-  have to be empty); the two pieces change places. Only from a hexagon cell, because the displaced
-  piece goes to the start cell and may not stand on the mover's points.
+* Nobody stops on a cell the seat may not stop on (``allowed`` of its :class:`~.layout.SeatLayout`:
+  not another colour's point in Diamond Game) nor lands on one in the middle of a chain unless it
+  is ``passable`` (Chinese Checkers' ``other_points=pass``); jumping over a piece standing there is
+  fine.
+* Pieces that may not be hopped (``unhoppable``): every king, and under ``hop_own=false`` the
+  mover's own pieces.
+* ``goal_block=swap``: a move may also *end* on a goal cell of the mover's (``swap_cells``)
+  occupied by another colour's piece (by a step, or as the last hop of a chain, where the cell
+  would otherwise have to be empty); the two pieces change places. Only from a cell where every
+  other colour may stand (``swap_from``: the hexagon in Diamond Game), because the displaced piece
+  goes to the start cell.
 
 Two generators agree on every position: the fast one of :mod:`.fast_moves` for games without
 long hops or swaps (shared single-hop components, local tables, whole-board line hops for the
@@ -37,7 +42,8 @@ swaps, and :func:`hop_path`). The order of the moves in the list is not specifie
 from __future__ import annotations
 
 from .fast_moves import append_fast_moves
-from .geometry import BIT, HEXAGON, NUM_CELLS, RAYS
+from .geometry import BIT, NUM_CELLS, RAYS
+from .layout import SeatLayout
 from .neighbourhood import NEAR_SHIFT, STEPS_BY_WINDOW, TOP, WINDOW, append_jumps
 
 PASS = NUM_CELLS * NUM_CELLS
@@ -75,31 +81,37 @@ class MoveGenerator:
         self.swap = swap
 
     # -- the whole move list ---------------------------------------------------------------------
-    def moves(self, own_men: int, own_king: int, occ: int, kings: int, allowed: int,
-              swap_cells: int) -> list[int]:
+    def moves(self, own_men: int, own_king: int, occ: int, unhoppable: int,
+              seat: SeatLayout) -> list[int]:
         """Action ids of every legal move (steps, jump chains, swaps); ``[]`` if none.
 
-        ``occ`` and ``kings`` are masks of every piece and every king on the board, ``allowed``
-        the cells the mover may stand on, ``swap_cells`` the mover's goal border cells.
+        ``occ`` is every piece on the board, ``unhoppable`` the pieces that may not be hopped,
+        ``seat`` the mover's layout (where it may stop, land and swap).
         """
-        free = allowed & ~occ
+        free = seat.passable & ~occ
         out: list[int] = []
         own = own_men | own_king
-        swappable = swap_cells & occ & ~own if self.swap else 0
+        swappable = seat.swap_cells & occ & ~own if self.swap else 0
         if not (self.long_jump or swappable):
-            append_fast_moves(out, own_men, own_king, occ, kings, free, self.chain_after_line)
-            return out
-        _append_steps(out, own, free)
-        if swappable:
-            _append_steps(out, own & HEXAGON, swappable)
-        men = own_men
-        while men:
-            low = men & -men
-            men ^= low
-            append_jumps(out, low.bit_length(), self.jump_targets(low, False, occ, kings, free, swappable))
-        if own_king:
-            append_jumps(out, own_king.bit_length(),
-                         self.jump_targets(own_king, True, occ, kings, free, swappable))
+            append_fast_moves(out, own_men, own_king, occ, unhoppable, free,
+                              self.chain_after_line)
+        else:
+            _append_steps(out, own, seat.allowed & ~occ)
+            if swappable:
+                _append_steps(out, own & seat.swap_from, swappable)
+            pieces = [(own_king, True)] if own_king else []
+            men = own_men
+            while men:
+                low = men & -men
+                men ^= low
+                pieces.append((low, False))
+            for origin, is_king in pieces:
+                reach = swappable if origin & seat.swap_from else 0
+                append_jumps(out, origin.bit_length(),
+                             self.jump_targets(origin, is_king, occ, unhoppable, free, reach))
+        if seat.passable != seat.allowed:  # chains may pass where they may not stop
+            allowed = seat.allowed
+            out = [a for a in out if allowed & BIT[a % NUM_CELLS]]
         return out
 
     # -- general hops ----------------------------------------------------------------------------
@@ -160,12 +172,11 @@ class MoveGenerator:
 
     def jump_targets(self, origin: int, is_king: bool, occ: int, kings: int, free: int,
                      swappable: int) -> int:
-        """Mask of every cell a jump chain of the piece on ``origin`` can end on."""
+        """Mask of every cell a jump chain of the piece on ``origin`` can end on (landing cells
+        ``free``, swaps into ``swappable``; ``kings``: the pieces that may not be hopped)."""
         occ ^= origin
         if is_king:
             kings ^= origin
-        if not origin & HEXAGON:
-            swappable = 0  # the displaced piece could not stand on the mover's point
         ends = 0
         seen = [0, origin, origin]  # per kind of hops allowed next: cells searched from already
         stack = [(origin.bit_length() - 1, ANY_HOPS)]
@@ -179,15 +190,14 @@ class MoveGenerator:
                     stack.append((cell.bit_length() - 1, follow))
         return ends
 
-    def hop_path(self, origin: int, target: int, is_king: bool, occ: int, kings: int,
-                 free: int, swappable: int) -> list[int] | None:
+    def hop_path(self, origin: int, target: int, is_king: bool, own: int, occ: int,
+                 unhoppable: int, seat: SeatLayout) -> list[int] | None:
         """Grid bits of a shortest hop sequence from ``origin`` to ``target`` (both single-bit
         masks), start and end included; ``None`` if no chain gets there."""
+        swappable = seat.swap_cells & occ & ~own if self.swap and origin & seat.swap_from else 0
+        free = seat.passable & ~occ
         occ ^= origin
-        if is_king:
-            kings ^= origin
-        if not origin & HEXAGON:
-            swappable = 0
+        kings = unhoppable ^ origin if is_king else unhoppable
         start = (origin, ANY_HOPS)
         parent: dict[tuple[int, int], tuple[int, int] | None] = {start: None}
         layer = [start]

@@ -1,10 +1,12 @@
-"""Human notation for Diamond Game cells and moves (documented in docs/rules/diamond.md).
+"""Human notation for cells and moves on the star (documented in docs/rules/diamond.md, "Cell
+names / マスの名前").
 
-Cell names: the 17 rows of the star are lettered ``a`` (bottom, red's start apex ``(8, -4)``) to
-``q`` (top, red's goal apex ``(-8, 4)``), i.e. row letter ``chr(ord('a') + 8 - q)``. Inside a row
-the cells are numbered from 1 at the left. Rows hold 1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13,
-4, 3, 2, 1 cells, so ``e1``..``e13`` is the long row through red's start border and ``i5`` is the
-centre ``(0, 0)``.
+Cell names: the rows of a star of size ``n`` are lettered from ``a`` (bottom, the apex of ``q+``,
+``q = 2n``) upwards, i.e. row letter ``chr(ord('a') + 2n - q)``: ``a``..``q`` on the standard star,
+``a``..``m`` on the small one. Inside a row the cells are numbered from 1 at the left. On the
+standard star rows hold 1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1 cells, so
+``e1``..``e13`` is the long row through red's start border and ``i5`` is the centre ``(0, 0)``; on
+the small star 1, 2, 3, 10, 9, 8, 7, 8, 9, 10, 3, 2, 1, with the centre ``g4``.
 
 Moves are ``FROM-TO`` (``e3-f4``); the turn without a legal move is ``pass``. The parser also takes
 axial coordinates, ``q,r`` per cell (``8,-4-7,-3`` is unambiguous: the separator is the ``-`` that
@@ -16,33 +18,38 @@ The web uses ``"q,r"`` as cell name.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from ...core.errors import NotationError, Unreadable
 from ...core.names import Names
-from .geometry import CELLS, INDEX, on_board
+from .geometry import INDEX, STANDARD, Star, row_letters
 
 PASS_TEXT = "pass"
 
 
-def _build_names() -> tuple[dict[tuple[int, int], str], dict[str, tuple[int, int]]]:
-    names: dict[tuple[int, int], str] = {}
+@cache
+def names(star: Star) -> tuple[dict[tuple[int, int], str], dict[str, tuple[int, int]]]:
+    """``(name of each cell, cell of each name)`` on ``star``."""
+    letters = row_letters(star.n)
+    named: dict[tuple[int, int], str] = {}
     file_in_row: dict[int, int] = {}
-    for q, r in CELLS:  # CELLS run row by row, left to right
+    for q, r in star.cells:  # row by row, left to right
         file_in_row[q] = file_in_row.get(q, 0) + 1
-        names[(q, r)] = f"{chr(ord('a') + 8 - q)}{file_in_row[q]}"
-    return names, {v: k for k, v in names.items()}
+        named[(q, r)] = f"{letters[q]}{file_in_row[q]}"
+    return named, {v: k for k, v in named.items()}
 
 
-NAME_OF, CELL_OF_NAME = _build_names()
+NAME_OF, CELL_OF_NAME = names(STANDARD)
+"""The names of the standard star."""
 
 
-def cell_name(q: int, r: int) -> str:
+def cell_name(q: int, r: int, star: Star = STANDARD) -> str:
     """Human name of a cell, e.g. ``cell_name(8, -4) == "a1"``."""
     try:
-        return NAME_OF[(q, r)]
+        return names(star)[0][(q, r)]
     except KeyError:
-        raise NotationError(f"({q},{r}) is not a cell of the star") from None
+        raise NotationError(f"({q},{r}) is not a cell of the star ({star.name} board)") from None
 
 
 def web_name(q: int, r: int) -> str:
@@ -53,16 +60,17 @@ def web_name(q: int, r: int) -> str:
 _AXIAL = re.compile(r"^\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?\s*$")
 
 
-def parse_cell(text: str) -> tuple[int, int]:
+def parse_cell(text: str, star: Star = STANDARD) -> tuple[int, int]:
     """Parse ``e3`` or ``q,r`` (optionally in brackets, any case) into ``(q, r)``; a one-line
-    NotationError in both languages if it names no cell of the star."""
+    NotationError in both languages if it names no cell of the board."""
     t = text.strip().lower()
-    if t in CELL_OF_NAME:
-        return CELL_OF_NAME[t]
+    cell_of = names(star)[1]
+    if t in cell_of:
+        return cell_of[t]
     m = _AXIAL.match(t)
     if m:
         q, r = int(m.group(1)), int(m.group(2))
-        if on_board(q, r):
+        if star.on_board(q, r):
             return q, r
         raise Unreadable(Names(f"({q},{r}) は星形の盤の穴ではありません。",
                                f"({q},{r}) is not a cell of the star"))
@@ -72,16 +80,17 @@ def parse_cell(text: str) -> tuple[int, int]:
         f"{shown!r} is not a cell (use a name like e3 or q,r)"))
 
 
-def typed_cell(_state: Any, text: str) -> str:
+def typed_cell(state: Any, text: str) -> str:
     """The cell a person typed, by its name (``E3``, ``4,0`` and ``(4,0)`` all give ``e5``-style
     names): the descriptor's ``parse_cell``."""
-    return NAME_OF[parse_cell(text)]
+    star = state.game.star
+    return names(star)[0][parse_cell(text, star)]
 
 
 _SPLIT = re.compile(r"(?<=[\d)])\s*-\s*(?=[\d(a-q-])")
 
 
-def parse_move(text: str) -> tuple[int, int] | None:
+def parse_move(text: str, star: Star = STANDARD) -> tuple[int, int] | None:
     """Parse ``FROM-TO`` into a pair of cell indices, or ``None`` for ``pass``."""
     t = text.strip().lower()
     if t == PASS_TEXT:
@@ -98,9 +107,10 @@ def parse_move(text: str) -> tuple[int, int] | None:
         raise Unreadable(Names(
             f"{shown!r} は手として読めません（e3-f4 のように「出発-到着」、またはパス pass）。",
             f"{shown!r} is not a move (use FROM-TO like e3-f4, or pass)"))
-    return INDEX[parse_cell(parts[0])], INDEX[parse_cell(parts[1])]
+    return INDEX[parse_cell(parts[0], star)], INDEX[parse_cell(parts[1], star)]
 
 
-def move_text(from_cell: tuple[int, int], to_cell: tuple[int, int]) -> str:
+def move_text(from_cell: tuple[int, int], to_cell: tuple[int, int], star: Star = STANDARD) -> str:
     """``FROM-TO`` in cell names."""
-    return f"{NAME_OF[from_cell]}-{NAME_OF[to_cell]}"
+    named = names(star)[0]
+    return f"{named[from_cell]}-{named[to_cell]}"

@@ -6,11 +6,22 @@ from dataclasses import dataclass
 
 from ...core.errors import OptionError
 from ...core.options import Options, option
-from .geometry import COLOURS
+from .geometry import COLOUR_CAMPS, COLOURS, STARS
+from .layout import StarRules
 
 GOAL_BLOCK_RULES = ("full_with_king", "full_with_one", "swap", "no_camping")
 LINE_CHAIN_RULES = ("single", "any", "none")
 """Values of ``king_chain_after_line``: what may follow a king's jump over a line of 2+ pieces."""
+
+
+def goal_block_rule(rule: str | None, king: bool) -> str:
+    """The ``goal_block`` rule in force: ``full_with_king`` with kings and ``full_with_one``
+    without unless one is named; ``full_with_king`` needs kings."""
+    if rule is None:
+        rule = "full_with_king" if king else "full_with_one"
+    if rule == "full_with_king" and not king:
+        raise OptionError("option goal_block=full_with_king needs king=true")
+    return rule
 
 
 @dataclass(frozen=True)
@@ -37,8 +48,15 @@ class DiamondOptions(Options):
         en="Colour that moves first (default: the first in turn order red, yellow, green)",
         ja="先手の色（既定: 赤→黄→緑の順で最初の色）",
     )
+    board: str = option(
+        "standard", choices=tuple(STARS),
+        en="Board: standard = 121 holes; small = 73 holes, 10 pieces on each camp",
+        ja="盤: standard＝121穴、small＝73穴（駒は陣地の10個）",
+    )
     pieces: int = option(
-        15, choices=(15, 10), en="Pieces per player (10 = start on the point only)", ja="駒の数"
+        15, choices=(15, 10),
+        en="Pieces per player (10 = start on the point only; the small board always has 10)",
+        ja="駒の数（10＝先だけに並べる。小さい盤はいつも10）",
     )
     king: bool = option(True, en="Play with kings", ja="王駒あり")
     king_chain_after_line: str = option(
@@ -81,9 +99,24 @@ class DiamondOptions(Options):
         object.__setattr__(self, "colors", colours)
         if self.first is not None and self.first not in colours:
             raise OptionError(f"option first: {self.first} is not one of colors {','.join(colours)}")
-        rule = self.goal_block
-        if rule is None:
-            rule = "full_with_king" if self.king else "full_with_one"
-        if rule == "full_with_king" and not self.king:
-            raise OptionError("option goal_block=full_with_king needs king=true")
-        object.__setattr__(self, "goal_block", rule)
+        object.__setattr__(self, "goal_block", goal_block_rule(self.goal_block, self.king))
+        if self.board == "small":
+            object.__setattr__(self, "pieces", 10)
+
+    def star_rules(self) -> StarRules:
+        """What the star engine plays (docs/rules/diamond.md): on the standard board 15 pieces
+        fill the camp and 10 the point; the small board's camp holds 10."""
+        colours = self.colors
+        assert colours is not None and self.goal_block is not None
+        return StarRules(
+            star=STARS[self.board],
+            colours=colours,
+            first=colours.index(self.first) if self.first else 0,
+            area="camp" if self.pieces == 15 or self.board == "small" else "point",
+            king=self.king,
+            after_line=self.king_chain_after_line,
+            long_jump=self.long_jump,
+            goal_block=self.goal_block,
+            max_plies=self.max_plies,
+            painted={key: colour for colour in COLOURS for key in COLOUR_CAMPS[colour]},
+        )

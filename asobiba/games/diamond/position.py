@@ -1,14 +1,16 @@
-"""Position JSON of Diamond Game (docs/rules/diamond.md, "Position JSON and action ids")::
+"""Position JSON of the star games (docs/rules/diamond.md, "Position JSON and action ids";
+docs/rules/chinese_checkers.md uses the same shape)::
 
     {"game": "diamond", "options": {...}, "to_move": "red",
      "pieces": {"red": {"king": [8, -4], "men": [[7, -4], ...]}, "yellow": {...}},
      "ply": 0, "moves_made": {"red": 0, "yellow": 0}, "ranks": {}, "lost": []}
 
-``king`` is ``null`` with ``king=false``. The optional keys carry what the rules need to go on
-exactly: ``ply`` (plies played, for ``max_plies``; default 0), ``moves_made`` (turns taken per colour,
-for ``no_camping``; default 0), ``ranks`` (colour -> rank of each player already placed; default
-none) and ``lost`` (colours that lost by ``no_camping``; default none). ``to_move`` is ``null`` once
-the game is over. A player who meets a finishing condition in the loaded position is ranked at once.
+``king`` is ``null`` with ``king=false``; cells must be on the game's board. The optional keys carry
+what the rules need to go on exactly: ``ply`` (plies played, for ``max_plies``; default 0),
+``moves_made`` (turns taken per colour, for ``no_camping``; default 0), ``ranks`` (colour -> rank of
+each player already placed; default none) and ``lost`` (colours that lost by ``no_camping``; default
+none). ``to_move`` is ``null`` once the game is over. A player who meets a finishing condition in
+the loaded position is ranked at once.
 """
 
 from __future__ import annotations
@@ -19,15 +21,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ...core.errors import PositionError
 from ...core.game import TERMINAL
 from . import endgame
-from .geometry import QR_OF_GRID, grid_of, on_board
+from .geometry import QR_OF_GRID, Star, grid_of
 
 if TYPE_CHECKING:
-    from .game import DiamondGame, DiamondState
+    from .game import StarGame, StarState
 
 
-def state_to_json(state: DiamondState) -> dict[str, Any]:
+def state_to_json(state: StarState) -> dict[str, Any]:
     game = state.game
-    colours = game.options.colors
+    colours = game.rules.colours
     pieces = {}
     for seat, colour in enumerate(colours):
         men, king = state.pieces_of(seat)
@@ -47,8 +49,8 @@ def state_to_json(state: DiamondState) -> dict[str, Any]:
     }
 
 
-def _cell(value: Any, where: str) -> int:
-    """Grid bit number of a ``[q, r]`` pair, checked to be on the star."""
+def _cell(value: Any, where: str, star: Star) -> int:
+    """Grid bit number of a ``[q, r]`` pair, checked to be on the board."""
     if (
         not isinstance(value, (list, tuple))
         or len(value) != 2
@@ -56,8 +58,8 @@ def _cell(value: Any, where: str) -> int:
     ):
         raise PositionError(f"{where}: {value!r} is not a cell [q, r]")
     q, r = value
-    if not on_board(q, r):
-        raise PositionError(f"{where}: [{q}, {r}] is not a cell of the star")
+    if not star.on_board(q, r):
+        raise PositionError(f"{where}: [{q}, {r}] is not a cell of the star ({star.name} board)")
     return grid_of(q, r)
 
 
@@ -79,14 +81,14 @@ class Position(NamedTuple):
     lost: int
 
 
-def read_position(game: DiamondGame, data: Mapping[str, Any]) -> Position:
+def read_position(game: StarGame, data: Mapping[str, Any]) -> Position:
     """Parse and validate a position; PositionError names the first problem found."""
     if not isinstance(data, Mapping):
-        raise PositionError("a diamond position must be a JSON object")
+        raise PositionError(f"a {game.id} position must be a JSON object")
     if data.get("game", game.id) != game.id:
-        raise PositionError(f"the position is a {data.get('game')!r} position, not 'diamond'")
-    options = game.options
-    colours = options.colors
+        raise PositionError(f"the position is a {data.get('game')!r} position, not {game.id!r}")
+    rules = game.rules
+    colours = rules.colours
     pieces = data.get("pieces")
     if not isinstance(pieces, Mapping):
         raise PositionError("position needs 'pieces': an object with one entry per colour")
@@ -105,16 +107,16 @@ def read_position(game: DiamondGame, data: Mapping[str, Any]) -> Position:
         if not isinstance(men_list, list):
             raise PositionError(f"pieces.{colour}.men must be a list of [q, r] cells")
         king_value = entry.get("king")
-        if options.king and king_value is None:
+        if rules.king and king_value is None:
             raise PositionError(f"pieces.{colour}.king is missing (king=true)")
-        if not options.king and king_value is not None:
+        if not rules.king and king_value is not None:
             raise PositionError(f"pieces.{colour}.king must be null (king=false)")
-        want = options.pieces - (1 if options.king else 0)
+        want = game.seats[seat].start_area.bit_count() - (1 if rules.king else 0)
         if len(men_list) != want:
             raise PositionError(f"{colour} has {len(men_list)} men, expected {want}")
-        cells = [(_cell(v, f"pieces.{colour}.men"), False) for v in men_list]
+        cells = [(_cell(v, f"pieces.{colour}.men", rules.star), False) for v in men_list]
         if king_value is not None:
-            cells.append((_cell(king_value, f"pieces.{colour}.king"), True))
+            cells.append((_cell(king_value, f"pieces.{colour}.king", rules.star), True))
         allowed = game.seats[seat].allowed
         men = king = 0
         for g, is_king in cells:
@@ -154,7 +156,7 @@ def read_position(game: DiamondGame, data: Mapping[str, Any]) -> Position:
         lost |= 1 << colours.index(c)
 
     rank_of, lost, first_playing = endgame.settle(
-        options, game.seats, men_masks, king_masks, ranks, lost, None, made, ply
+        rules, game.seats, men_masks, king_masks, ranks, lost, None, made, ply
     )
     to_move = TERMINAL
     if first_playing != TERMINAL:

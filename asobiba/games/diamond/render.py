@@ -1,7 +1,8 @@
-"""Terminal picture of a Diamond Game position (docs/rules/diamond.md, "Cell names").
+"""Terminal picture of a position on the star (docs/rules/diamond.md, "Cell names").
 
-The star is drawn with red's start at the bottom (see :mod:`.geometry`): one line per row, the row
-letter of the notation on both sides. Men are ``r y g``, kings ``R Y G``, an empty cell is ``.``
+The star is drawn with the point ``q+`` at the bottom (see :mod:`.geometry`): one line per row, the
+row letter of the notation on both sides. Men are ``r y g`` (Chinese Checkers adds ``b w k`` for
+blue, white and black), kings ``R Y G …``, an empty cell is ``.``
 and an empty apex ◎ is ``o``. Beside the star a key of the same shape shows each cell's number in
 its row (the last digit: ``0 1 2 3`` after ``9`` are 10–13), so ``e7`` is read off the picture.
 The last move is marked: its start cell in parentheses ``(.)``, the piece that moved in brackets
@@ -14,42 +15,48 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.game import TERMINAL
-from .geometry import APEX_CELL, CELLS, COLOUR_CAMPS, POINT, grid_of
+from .geometry import CELLS, grid_of, row_letters
 from .movegen import PASS, decode
 
 if TYPE_CHECKING:
-    from .game import DiamondState
+    from .game import StarState
 
-_ANSI = {"red": "31", "yellow": "33", "green": "32"}
-_APEXES = set(APEX_CELL.values())
-_WIDTH = 27  # half-cell columns of the widest row (13 cells), plus one each side for marks
+_ANSI = {"red": "31", "yellow": "33", "green": "32", "blue": "34", "white": "37", "black": "90"}
+_GLYPH = {"red": "r", "yellow": "y", "green": "g", "blue": "b", "white": "w", "black": "k"}
 _DIM = "\x1b[2m"
 _RESET = "\x1b[0m"
 
 
-def _point_colour(q: int, r: int) -> str | None:
+def _point_colour(state: StarState, q: int, r: int) -> str | None:
+    """The colour the point holding ``(q, r)`` is painted in (None off the points)."""
     bit = 1 << grid_of(q, r)
-    for colour, keys in COLOUR_CAMPS.items():
-        if any(POINT[k] & bit for k in keys):
+    star = state.game.star
+    for key, colour in state.game.rules.painted.items():
+        if star.point[key] & bit:
             return colour
     return None
 
 
-def _column(q: int, r: int) -> int:
-    """Character column of a cell in a row line (two columns per cell, one to spare each side)."""
-    return (-q - 2 * r) + 13
+def render_text(state: StarState, color: bool = False, last_move: int | None = None) -> str:
+    star = state.game.star
+    n = star.n
+    width = 6 * n + 3  # half-cell columns of the widest row, plus one each side for marks
 
+    def _column(q: int, r: int) -> int:
+        """Character column of a cell in a row line (two columns per cell, one to spare each
+        side)."""
+        return (-q - 2 * r) + 3 * n + 1
 
-def render_text(state: DiamondState, color: bool = False, last_move: int | None = None) -> str:
-    colours = state.game.options.colors
+    apexes = set(star.apex.values())
+    colours = state.game.rules.colours
     piece_at: dict[tuple[int, int], str] = {}
     owner: dict[tuple[int, int], str] = {}
     for seat, colour in enumerate(colours):
         men, king = state.pieces_of(seat)
         for cell in men:
-            piece_at[cell], owner[cell] = colour[0], colour
+            piece_at[cell], owner[cell] = _GLYPH[colour], colour
         if king:
-            piece_at[king], owner[king] = colour[0].upper(), colour
+            piece_at[king], owner[king] = _GLYPH[colour].upper(), colour
     moved_from = moved_to = None
     if last_move is not None and last_move != PASS:
         moved_from, moved_to = (CELLS[i] for i in decode(last_move))
@@ -62,21 +69,22 @@ def render_text(state: DiamondState, color: bool = False, last_move: int | None 
                 return ch
             style = ("1;" if ch.isupper() else "") + ("4;" if cell == moved_to else "")
             return f"\x1b[{style}{_ANSI[owner[cell]]}m{ch}{_RESET}"
-        ch = "o" if cell in _APEXES else "."
-        tint = _point_colour(q, r) if color else None
+        ch = "o" if cell in apexes else "."
+        tint = _point_colour(state, q, r) if color else None
         return f"\x1b[2;{_ANSI[tint]}m{ch}{_RESET}" if tint else ch
 
     lines = []
-    for q in range(-8, 9):
-        row = [(cq, r) for (cq, r) in CELLS if cq == q]
-        letter = chr(ord("a") + 8 - q)
+    letters = row_letters(n)
+    for q in range(-2 * n, 2 * n + 1):
+        row = [(cq, r) for (cq, r) in star.cells if cq == q]
+        letter = letters[q]
         marks = {_column(*cell): glyph(*cell) for cell in row}
         for cell, (left, right) in ((moved_from, "()"), (moved_to, "[]")):
             if cell in row:
                 marks[_column(*cell) - 1], marks[_column(*cell) + 1] = left, right
         key = {_column(*cell): str(number % 10) for number, cell in enumerate(row, 1)}
-        picture = "".join(marks.get(i, " ") for i in range(_WIDTH))
-        numbers = "".join(key.get(i, " ") for i in range(_WIDTH)).rstrip()
+        picture = "".join(marks.get(i, " ") for i in range(width))
+        numbers = "".join(key.get(i, " ") for i in range(width)).rstrip()
         if color:
             numbers = _DIM + numbers + _RESET
         lines.append(f"{letter} {picture} {letter}   {numbers}".rstrip())

@@ -1,9 +1,10 @@
-"""SVG picture of a Diamond Game position (for the docs and the web table).
+"""SVG picture of a position on the star, Diamond Game's or Chinese Checkers' (for the docs and the
+web table).
 
 :func:`render_svg` is a pure function returning one ``<svg>`` element with a ``viewBox`` (it scales
 to any size) and no external assets. It draws the star board as the real one looks: a wooden star
-with the six points painted in their colours (opposite points share a colour), grid lines, a hole
-per cell, the ◎ ring at each apex, and the pieces as glass marbles; kings wear a golden crown.
+with the six points painted in their colours (in Diamond Game opposite points share a colour), grid
+lines, a hole per cell, the ◎ ring at each apex, and the pieces as glass marbles; kings wear a golden crown.
 
 Web contract: every hole is a ``<circle class="cell" data-cell="q,r">``; cells named in
 ``highlights`` also get class ``legal``, the ``selected`` cell class ``selected``, and the two cells
@@ -24,12 +25,12 @@ import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from .geometry import APEX_CELL, CELLS, COLOUR_CAMPS, DIRECTIONS, INDEX
+from .geometry import CELLS, DIRECTIONS, Star
 from .movegen import PASS, decode
-from .notation import NAME_OF, web_name
+from .notation import names, web_name
 
 if TYPE_CHECKING:
-    from .game import DiamondState
+    from .game import StarState
 
 UNIT = 30.0
 """Distance between neighbouring holes, in SVG user units."""
@@ -38,9 +39,12 @@ RIM = 0.9 * UNIT
 MARGIN = 8.0
 """Room around the star so its tips, the apex rings and pieces stay inside the viewBox."""
 
-_FILL = {"red": "#d8352a", "yellow": "#f2c21b", "green": "#2f9e44"}
-_TINT = {"red": "#f3b4ab", "yellow": "#f7e39a", "green": "#a9dcb2"}
-_DARK = {"red": "#7d1711", "yellow": "#8a6a00", "green": "#14532a"}
+_FILL = {"red": "#d8352a", "yellow": "#f2c21b", "green": "#2f9e44", "blue": "#2463c9",
+         "white": "#f4f1ea", "black": "#2b2b2b"}
+_TINT = {"red": "#f3b4ab", "yellow": "#f7e39a", "green": "#a9dcb2", "blue": "#a9c3ef",
+         "white": "#fbf8f1", "black": "#a39d94"}
+_DARK = {"red": "#7d1711", "yellow": "#8a6a00", "green": "#14532a", "blue": "#0f2f66",
+         "white": "#8c877c", "black": "#000000"}
 
 _STYLE = """
 .board{fill:#e9c98f;stroke:#8a5a2b;stroke-width:3;stroke-linejoin:round}
@@ -84,20 +88,20 @@ def _triangle(corners: list[tuple[float, float]], grow: float) -> str:
     return " ".join(out)
 
 
-def _camp_corners(key: str) -> list[tuple[float, float]]:
+def _camp_corners(star: Star, key: str) -> list[tuple[float, float]]:
     """Apex and the two ends of the border row of a camp."""
-    aq, ar = APEX_CELL[key]
-    sign = 1 if key[1] == "+" else -1
+    aq, ar = star.apex[key]
+    n = star.n * (1 if key[1] == "+" else -1)
     axis = key[0]
     if axis == "q":
-        return [(aq, ar), (4 * sign, -4 * sign), (4 * sign, 0)]
+        return [(aq, ar), (n, -n), (n, 0)]
     if axis == "r":
-        return [(aq, ar), (-4 * sign, 4 * sign), (0, 4 * sign)]
-    return [(aq, ar), (-4 * sign, 0), (0, -4 * sign)]
+        return [(aq, ar), (-n, n), (0, n)]
+    return [(aq, ar), (-n, 0), (0, -n)]
 
 
 def render_svg(
-    state: DiamondState,
+    state: StarState,
     *,
     highlights: Iterable[str] = (),
     last_move: int | None = None,
@@ -113,12 +117,15 @@ def render_svg(
     if last_move is not None and last_move != PASS:
         f, t = decode(last_move)
         ends = {CELLS[f]: "from", CELLS[t]: "to"}
-    half_w = 6.8 * UNIT + MARGIN
-    half_h = 8 * UNIT * math.sqrt(3) / 2 + RIM + MARGIN  # apex holes are 8 rows from the centre
+    star = state.game.star
+    name_of = names(star)[0]
+    n = star.n
+    half_w = (1.5 * n + 0.8) * UNIT + MARGIN  # the widest rows reach 3n half cells out
+    half_h = 2 * n * UNIT * math.sqrt(3) / 2 + RIM + MARGIN  # apex holes are 2n rows out
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-half_w:.1f} {-half_h:.1f} '
         f'{2 * half_w:.1f} {2 * half_h:.1f}" class="diamond-board" role="img" '
-        f'aria-label="Diamond Game board">',
+        f'aria-label="{state.game.name_en} board">',
         f"<style>{_STYLE}</style>",
         "<defs>",
     ]
@@ -132,26 +139,25 @@ def render_svg(
     parts.append("</defs>")
     # wooden star: the two big triangles
     for keys in (("q+", "r+", "s+"), ("q-", "r-", "s-")):
-        corners = [APEX_CELL[k] for k in keys]
+        corners = [star.apex[k] for k in keys]
         parts.append(f'<polygon class="board" points="{_triangle(corners, RIM)}"/>')
-    # painted points, one colour per pair of opposite points
-    for colour, keys in COLOUR_CAMPS.items():
-        for key in keys:
-            pts = _triangle(_camp_corners(key), UNIT * 0.45)
-            parts.append(
-                f'<polygon points="{pts}" fill="{_TINT[colour]}" stroke="{_FILL[colour]}" '
-                f'stroke-width="1.5" data-camp="{key}"/>'
-            )
+    # painted points (Diamond Game paints opposite points alike, Chinese Checkers each its own)
+    for key, colour in state.game.rules.painted.items():
+        pts = _triangle(_camp_corners(star, key), UNIT * 0.45)
+        parts.append(
+            f'<polygon points="{pts}" fill="{_TINT[colour]}" stroke="{_FILL[colour]}" '
+            f'stroke-width="1.5" data-camp="{key}"/>'
+        )
     # grid lines between neighbours
     lines = []
-    for q, r in CELLS:
+    for q, r in star.cells:
         for dq, dr in DIRECTIONS[:3]:
-            if (q + dq, r + dr) in INDEX:
+            if star.on_board(q + dq, r + dr):
                 lines.append(f"M{_pt(q, r)}L{_pt(q + dq, r + dr)}")
     parts.append(f'<path class="grid" d="{"".join(lines)}"/>')
     # holes
     hole = UNIT * 0.24
-    for q, r in CELLS:
+    for q, r in star.cells:
         name = web_name(q, r)
         classes = ["cell"]
         if name in lit:
@@ -163,19 +169,19 @@ def render_svg(
         x, y = cell_xy(q, r)
         parts.append(
             f'<circle class="{" ".join(classes)}" data-cell="{name}" cx="{x:.1f}" cy="{y:.1f}" '
-            f'r="{hole:.1f}"><title>{NAME_OF[(q, r)]} ({name})</title></circle>'
+            f'r="{hole:.1f}"><title>{name_of[(q, r)]} ({name})</title></circle>'
         )
         if labels:
             parts.append(
-                f'<text class="label" x="{x:.1f}" y="{y - UNIT * 0.3:.1f}">{NAME_OF[(q, r)]}</text>'
+                f'<text class="label" x="{x:.1f}" y="{y - UNIT * 0.3:.1f}">{name_of[(q, r)]}</text>'
             )
-    for q, r in APEX_CELL.values():
+    for q, r in star.apex.values():
         x, y = cell_xy(q, r)
         parts.append(f'<circle class="apex" cx="{x:.1f}" cy="{y:.1f}" r="{UNIT * 0.42:.1f}"/>')
-    parts.append(_hole_numbers())
+    parts.append(_hole_numbers(star))
     # pieces
     radius = UNIT * 0.4
-    for seat, colour in enumerate(state.game.options.colors):
+    for seat, colour in enumerate(state.game.rules.colours):
         men, king = state.pieces_of(seat)
         for q, r in men:
             x, y = cell_xy(q, r)
@@ -195,32 +201,34 @@ def render_svg(
         x, y = cell_xy(q, r)
         parts.append(f'<circle class="last-mark" data-last="{end}" cx="{x:.1f}" cy="{y:.1f}" '
                      f'r="{radius + 3:.1f}"/>')
-    parts.append(_row_letters())
+    parts.append(_row_letters(star))
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _row_letters() -> str:
+def _row_letters(star: Star) -> str:
     """Each row's letter beside both ends of the row (class ``coords``)."""
+    name_of = names(star)[0]
     rows: dict[int, list[tuple[int, int]]] = {}
-    for q, r in CELLS:
+    for q, r in star.cells:  # row by row, left to right
         rows.setdefault(q, []).append((q, r))
     out = ['<g class="coords" aria-hidden="true">']
     for row in rows.values():
         for (q, r), side in ((row[0], -1), (row[-1], 1)):
             x, y = cell_xy(q, r)
             out.append(f'<text class="coord-row" x="{x + side * 0.85 * UNIT:.1f}" '
-                       f'y="{y:.1f}">{NAME_OF[row[0]][0]}</text>')
+                       f'y="{y:.1f}">{name_of[row[0]][0]}</text>')
     out.append("</g>")
     return "".join(out)
 
 
-def _hole_numbers() -> str:
+def _hole_numbers(star: Star) -> str:
     """Each hole's number within its row, engraved in the hole (class ``coords``)."""
+    name_of = names(star)[0]
     out = ['<g class="coords" aria-hidden="true">']
-    for q, r in CELLS:
+    for q, r in star.cells:
         x, y = cell_xy(q, r)
-        out.append(f'<text class="coord-num" x="{x:.1f}" y="{y:.1f}">{NAME_OF[(q, r)][1:]}</text>')
+        out.append(f'<text class="coord-num" x="{x:.1f}" y="{y:.1f}">{name_of[(q, r)][1:]}</text>')
     out.append("</g>")
     return "".join(out)
 

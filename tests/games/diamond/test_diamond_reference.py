@@ -1,15 +1,15 @@
 """The engine against the independent reference generator (diamond_reference.py), on random
-positions under every option combination (each value of ``king_chain_after_line`` among them):
-scattered pieces (dense, with kings anywhere, blocked goals, swaps) and positions from seeded random
-games."""
+positions under every option combination on both boards (each value of ``king_chain_after_line``
+among them): scattered pieces (dense, with kings anywhere, blocked goals, swaps) and positions from
+seeded random games; and perft from the start."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from games.diamond.diamond_reference import reference_after, reference_moves
-from games.diamond.diamond_support import COMBOS, move_set, scattered
+from games.diamond.diamond_reference import reference_after, reference_moves, reference_perft
+from games.diamond.diamond_support import COMBOS, SMALL_COMBOS, move_set, scattered
 
 from asobiba.games.diamond.game import DiamondGame
 from asobiba.games.diamond.movegen import PASS
@@ -38,7 +38,8 @@ def check(state):
         assert got == board
 
 
-@pytest.mark.parametrize("options", COMBOS, ids=lambda o: ",".join(f"{v}" for v in o.values()))
+@pytest.mark.parametrize("options", COMBOS + SMALL_COMBOS,
+                         ids=lambda o: ",".join(f"{v}" for v in o.values()))
 def test_scattered_positions_match_the_reference(options):
     game = DiamondGame(options)
     rng = random.Random(str(options))
@@ -50,8 +51,9 @@ def test_scattered_positions_match_the_reference(options):
             checked += 1
 
 
-def test_scattered_positions_exercise_swaps():
-    game = DiamondGame({"goal_block": "swap", "players": 3})
+@pytest.mark.parametrize("board", ["standard", "small"])
+def test_scattered_positions_exercise_swaps(board):
+    game = DiamondGame({"goal_block": "swap", "players": 3, "board": board})
     rng = random.Random(11)
     swaps = 0
     for _ in range(40):
@@ -78,7 +80,9 @@ def _occupied(state):
     "options",
     [{}, {"king_chain_after_line": "any"}, {"king_chain_after_line": "none"}, {"long_jump": True},
      {"king_chain_after_line": "any", "long_jump": True}, {"king": False},
-     {"players": 3, "goal_block": "swap"}, {"players": 3, "pieces": 10, "long_jump": True}],
+     {"players": 3, "goal_block": "swap"}, {"players": 3, "pieces": 10, "long_jump": True},
+     {"board": "small"}, {"board": "small", "players": 3, "king_chain_after_line": "any"},
+     {"board": "small", "king": False, "long_jump": True}],
     ids=str,
 )
 def test_random_games_match_the_reference(options):
@@ -93,30 +97,12 @@ def test_random_games_match_the_reference(options):
         state = state.apply(rng.choice(state.legal_actions()))
 
 
-def reference_perft(data, depth, game):
-    if depth == 0:
-        return 1
-    moves = reference_moves(data)
-    if depth == 1:
-        return len(moves) or 1
-    colours = list(game.options.colors)
-    nxt = colours[(colours.index(data["to_move"]) + 1) % len(colours)]
-    total = 0
-    for move in moves:
-        board = reference_after(data, move)
-        pieces = {c: {"king": None, "men": []} for c in colours}
-        for cell, (colour, is_king) in board.items():
-            if is_king:
-                pieces[colour]["king"] = list(cell)
-            else:
-                pieces[colour]["men"].append(list(cell))
-        total += reference_perft({**data, "pieces": pieces, "to_move": nxt}, depth - 1, game)
-    return total
-
-
 @pytest.mark.parametrize("options,expected", [
     ({}, 12444), ({"king_chain_after_line": "any"}, 12567),
-    ({"king_chain_after_line": "none", "long_jump": True}, 12736)], ids=str)
+    ({"king_chain_after_line": "none", "long_jump": True}, 12736),
+    ({"board": "small"}, 6588), ({"board": "small", "king": False}, 4684),
+    ({"board": "small", "players": 3}, 4192)], ids=str)
 def test_reference_perft_three_from_the_start(options, expected):
     game = DiamondGame(options)
-    assert reference_perft(game.new_state().to_json(), 3, game) == expected
+    colours = list(game.player_names)
+    assert reference_perft(game.new_state().to_json(), 3, colours) == expected
