@@ -7,6 +7,8 @@ from typing import Any
 from ...core.descriptor import GameDescriptor, Knowledge, Names
 from . import heuristic
 from .game import GandiceGame
+from .search import expectimax_agent
+from .styles import style_agent
 from .svg import render_svg
 
 
@@ -28,6 +30,8 @@ DESCRIPTOR = GameDescriptor(
         evaluate=heuristic.evaluate,
         levels=lambda game: heuristic.LEVEL_SPECS,
         explain=heuristic.explain,
+        baselines=heuristic.BASELINES,
+        agents={"expectimax": expectimax_agent, "style": style_agent},
     ),
     render_svg=render_svg,
     commands=commands,

@@ -85,21 +85,27 @@ def _strength(state: Any, seat: int) -> float:
     return total
 
 
+def attack_gain(state: Any, a: int, t: int) -> float:
+    """Expected worth taken minus worth lost when unit ``a`` attacks die ``t``, by the exact odds
+    of one exchange without items."""
+    lu = state.lineup
+    t_state = SUMMONED if state.is_summoned(t) else state.summon[t]
+    beaten, lost, drop = exchange_odds(lu.dice[a].table, lu.dice[t].table, t_state)
+    return (
+        beaten * _unit_worth(state, t) - lost * _unit_worth(state, a)
+        + drop * (_unit_worth(state, t) - SUMMON_WORTH[max(t_state - 1, 0)])
+    )
+
+
 def best_attack(state: Any, seat: int) -> tuple[float, int, int]:
     """``(expected gain, attacker, target)`` of ``seat``'s best attack by exact odds (gain may be
     negative; attacker -1 when it has no summoned unit)."""
-    lu = state.lineup
     best = (-math.inf, -1, -1)
     mine = [u for u in state.units(seat) if state.is_summoned(u)]
     targets = [t for p in state.alive() if p != seat for t in state.units(p)]
     for a in mine:
         for t in targets:
-            t_state = SUMMONED if state.is_summoned(t) else state.summon[t]
-            beaten, lost, drop = exchange_odds(lu.dice[a].table, lu.dice[t].table, t_state)
-            gain = (
-                beaten * _unit_worth(state, t) - lost * _unit_worth(state, a)
-                + drop * (_unit_worth(state, t) - SUMMON_WORTH[max(t_state - 1, 0)])
-            )
+            gain = attack_gain(state, a, t)
             if gain > best[0]:
                 best = (gain, a, t)
     return best if best[1] >= 0 else (0.0, -1, -1)
@@ -130,20 +136,28 @@ def evaluate(state: State) -> list[float]:
 
 
 LEVEL_SPECS: dict[str, dict[str, Any]] = {
-    "intro": {"agent": "greedy", "blunder": 1.0},
-    "weak": {"agent": "greedy", "blunder": 0.75},
-    "normal": {"agent": "greedy", "blunder": 0.5},
-    "strong": {"agent": "greedy", "blunder": 0.25},
-    "strongest": {"agent": "alphabeta", "max_nodes": 1_500, "max_depth": 2, "chance_horizon": 3,
-                  "time_limit": 4.5},
+    "intro": {"agent": "style", "attacks": "reckless", "items": "never"},
+    "weak": {"agent": "style", "attacks": "careless", "items": "never"},
+    "normal": {"agent": "style", "attacks": "careless", "items": "eager"},
+    "strong": {"agent": "style", "attacks": "exchange", "items": "behind"},
+    "strongest": {"agent": "expectimax", "turns": 1},
 }
-"""Every level judges each decision by the exact odds of the rolls it starts (greedy: expectation
-over the next two rolls; ``strongest``: expectimax two decisions ahead, rolling an exchange to the
-end). Dice decide most of a battle and it offers few decisions (a handful of attack choices per
-game), so deeper search buys nothing measurable (expectimax 1 500 nodes against greedy: 50.0 % in
-200 games). The levels are therefore spread by blunders: below the top, a level plays the move it
-rates lowest on a quarter, half, three quarters or all of its decisions (never when a move wins at
-once). See docs/ai.md for the measured ladder."""
+"""The levels differ in how they play (:mod:`.styles`, :mod:`.search`): 入門 picks any move of the
+turn at random (re-summoning on a whim) and never uses an item; よわい always attacks, with any unit
+at any die, and never uses an item; ふつう attacks the same way but spends an item at every chance;
+つよい picks the attack with the best exact odds of the exchange and spends an item only when
+behind; 最強 reads its whole turn — every roll with its exact probability, both sides' item replies
+— and judges where the next turn starts. Dice decide much of a battle: docs/ai.md gives the
+measured steps and the whole range of skill."""
+
+BASELINES: dict[str, dict[str, Any]] = {
+    "worst": {"agent": "greedy", "blunder": 1.0},
+    "expectimax-2": {"agent": "expectimax", "turns": 2, "beam": 2, "max_nodes": 3_000,
+                     "time_limit": 4.5},
+}
+"""Arena names besides the levels: ``worst`` always plays the move the evaluation rates lowest (the
+floor of the range of skill); ``expectimax-2`` also reads the next player's whole turn (its two
+moves rated best by one ply), the deeper search of the study in docs/ai.md."""
 
 
 def explain(state: State, action: int) -> tuple[str, str] | None:
