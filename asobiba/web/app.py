@@ -23,11 +23,12 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from ..core.errors import AsobibaError, one_line
-from . import api, sockets
+from ..core.registry import descriptors
+from . import api, services, sockets
 from .errors import GameNotFound, http_status, translations
 from .guard import DOCS_PATH, Access, Guard
 from .limits import AddressLimits, Limits
-from .lobby import lobby_games
+from .lobby import CLIENT_PREFIX, lobby_games
 from .page import Shell
 from .rooms import Rooms
 from .solutions import SolutionBuilds
@@ -45,6 +46,7 @@ def create_app(
     api_docs: bool = False,
     limits: Limits | None = None,
     allow_builds: bool = False,
+    hint_processes: bool = False,
 ) -> FastAPI:
     """The web table over the database at ``db_url`` (a SQLAlchemy URL or a SQLite file path).
 
@@ -53,12 +55,13 @@ def create_app(
     Origins). ``api_docs``: serve the interactive API docs at ``/api/docs`` (they load a CDN
     script). ``limits``: the rate limits (default: none, as for an app driven in-process by tests;
     ``asobiba serve`` passes them). ``allow_builds``: whether the default ``solutions`` build
-    tables when asked."""
+    tables when asked. ``hint_processes``: work hints out in a separate process
+    (:mod:`.workers`; ``asobiba serve`` does)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(resolve_db_url(db_url))
-        workers = Workers()
+        workers = Workers(hint_processes=hint_processes)
         app.state.rooms = Rooms(store, workers)
         app.state.solutions = solutions or SolutionBuilds(allow=allow_builds)
         app.state.limits = limits
@@ -102,7 +105,12 @@ def create_app(
                             headers=exc.headers)
 
     app.include_router(api.router)
+    app.include_router(services.router)
     app.include_router(sockets.router)
+    for game in descriptors():  # each game's own page module, from its package
+        if game.at_web_table and game.client is not None:
+            app.mount(f"{CLIENT_PREFIX}/{game.id}", StaticFiles(directory=game.client.folder),
+                      name=f"client-{game.id}")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     shell = Shell(STATIC)
@@ -124,6 +132,11 @@ def create_app(
 
     @app.get("/game/{game_id}", include_in_schema=False)
     async def game_page(request: Request, game_id: str) -> HTMLResponse:
+        return await game_or_missing(request, game_id)
+
+    @app.get("/game/{game_id}/join/{seat}/{invite}", include_in_schema=False)
+    async def join_page(request: Request, game_id: str, seat: int, invite: str) -> HTMLResponse:
+        """An invite link: the page takes the seat, keeps its token and shows the game."""
         return await game_or_missing(request, game_id)
 
     @app.get("/replay/{game_id}", include_in_schema=False)

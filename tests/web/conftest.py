@@ -51,6 +51,20 @@ def db_url(tmp_path: Path) -> str:
     return url
 
 
+CREATOR_PAGES: list[object] = []
+"""The pages of the ``page`` fixture now open: the browser of the test's creator, which holds the
+seats of every game the test creates through :meth:`Server.api` (as the lobby's browser would)."""
+
+
+def hold(page: object, game_id: str, token: str) -> None:
+    """Let ``page`` hold a game's seats as the browser that created it: its token in localStorage
+    (seats.js), written before the page's scripts run, on every navigation."""
+    held = json.dumps({"tokens": [token], "invites": {}})
+    page.add_init_script(  # type: ignore[attr-defined]
+        f"localStorage.setItem({json.dumps('asobiba.game.' + game_id)}, {json.dumps(held)});"
+    )
+
+
 GAME_PATH = re.compile(r"^/(?:api/games|ws/games)/([0-9a-f]+)(?:/|$)")
 
 
@@ -62,11 +76,13 @@ class Holder:
     def __init__(self) -> None:
         self.tokens: dict[str, str] = {}
 
-    def created(self, method: str, path: str, response: httpx.Response) -> None:
+    def created(self, method: str, path: str, response: httpx.Response, pages: list[object] = ()) -> None:
         made = path.split("?")[0] in ("/api/games", "/api/records")
         if method.upper() == "POST" and made and response.status_code == 201:
             data = response.json()
             self.tokens[data["id"]] = data["token"]
+            for page in pages:
+                hold(page, data["id"], data["token"])
 
     def token_for(self, path: str) -> str | None:
         m = GAME_PATH.match(path)
@@ -172,16 +188,8 @@ class Server:
         """A request as the creator of the games this server's tests created (:class:`Holder`)."""
         self.holder.headers(path, kwargs)
         response = httpx.request(method, f"{self.url}{path}", timeout=60, **kwargs)  # type: ignore[arg-type]
-        self.holder.created(method, path, response)
+        self.holder.created(method, path, response, CREATOR_PAGES)
         return response
-
-    def hold(self, page: object, game_id: str) -> None:
-        """Let ``page`` hold the seats of a game this test created through :meth:`api` (as the
-        browser that created it would: its token in localStorage)."""
-        held = json.dumps({"tokens": [self.holder.tokens[game_id]]})
-        page.add_init_script(  # type: ignore[attr-defined]
-            f"localStorage.setItem({json.dumps('asobiba.game.' + game_id)}, {json.dumps(held)});"
-        )
 
     def diceout_after(self, options: dict, seed: int, line: list[int]) -> tuple[str, str]:
         """A two-human Dice Out game (``seed``) with ``line`` played through the API: its id and the
@@ -242,7 +250,9 @@ def page(browser: object) -> Iterator[object]:
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    CREATOR_PAGES.append(pg)
     yield pg
+    CREATOR_PAGES.remove(pg)
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
 

@@ -178,3 +178,31 @@ def test_one_device_and_computer_games_work_as_before(client: HolderClient) -> N
     assert client.post(f"/api/games/{gid}/moves?wait=true", json={"action": move}).status_code == 200
     undone = client.post(f"/api/games/{gid}/undo").json()
     assert undone["plies"] == 1 and undone["takeback"] is None  # taken back at once
+
+
+def test_seats_and_tokens_survive_a_sigkill(server_factory, tmp_path) -> None:
+    """Two people's room through the API; the server is killed (SIGKILL) and started again on the
+    same database: the move is still there and the other seat's token plays the next one."""
+    first = server_factory(tmp_path / "seats.sqlite3").start()
+    body = {"game": "diceout", "options": ROLLED, "seats": [HUMAN, INVITE], "seed": 3}
+    created = first.api("POST", "/api/games", json=body).json()
+    gid, red = created["id"], created["token"]
+    invite = created["seats"][1]["invite"].rsplit("/", 1)[1]
+    white = first.api("POST", f"/api/games/{gid}/seats/1/join", json={"invite": invite}).json()["token"]
+    position = first.api("GET", f"/api/games/{gid}").json()["position"]
+    state = make_game("diceout", ROLLED).state_from_json(position)
+    move = {"action": state.legal_actions()[0]}
+    assert first.api("POST", f"/api/games/{gid}/moves", json=move, headers=SPECTATOR).status_code == 401
+    assert first.api("POST", f"/api/games/{gid}/moves", json=move, headers=bearer(white)).status_code == 403
+    played = first.api("POST", f"/api/games/{gid}/moves", json=move, headers=bearer(red)).json()
+    first.kill()
+
+    second = server_factory(first.db).start()
+    again = second.api("GET", f"/api/games/{gid}").json()
+    assert again["moves"] == played["moves"] and again["to_move"] == "white"
+    after = make_game("diceout", ROLLED).state_from_json(again["position"])
+    reply = {"action": after.legal_actions()[0]}
+    assert second.api("POST", f"/api/games/{gid}/moves", json=reply, headers=bearer(red)).status_code == 403
+    answer = second.api("POST", f"/api/games/{gid}/moves", json=reply, headers=bearer(white))
+    assert answer.status_code == 200 and len(answer.json()["moves"]) == len(played["moves"]) + 1
+    assert second.api("POST", f"/api/games/{gid}/seats/1/join", json={"invite": invite}).status_code == 403

@@ -30,11 +30,13 @@ export async function getJSON(url) {
   return handle(await fetch(url, { headers: { Accept: "application/json" } }));
 }
 
-export async function postJSON(url, body) {
+/** POST a JSON body; `token`: the seat token of an acting request (seats.js). */
+export async function postJSON(url, body, token) {
+  const auth = token ? { Authorization: `Bearer ${token}` } : {};
   return handle(
     await fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      headers: { "Content-Type": "application/json", Accept: "application/json", ...auth },
       body: body === undefined ? "" : JSON.stringify(body),
     }),
   );

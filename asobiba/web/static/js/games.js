@@ -1,10 +1,11 @@
 // The list of games: unfinished ones to continue, finished ones to replay, and opening a record file.
 
-import { getJSON, postJSON } from "./api.js";
+import { postJSON } from "./api.js";
 import { loadCatalog, seatName } from "./catalog.js";
 import { clear, h, link } from "./dom.js";
 import { errorDetail, errorText } from "./errors.js";
 import { pick, t, when } from "./i18n.js";
+import { allTokens, rememberCreated } from "./seats.js";
 
 export function gamesPage(root, navigate) {
   let games = [];
@@ -43,7 +44,9 @@ export function gamesPage(root, navigate) {
       return;
     }
     try {
-      navigate((await postJSON("/api/records", record)).url);
+      const created = await postJSON("/api/records", record);
+      rememberCreated(created);
+      navigate(created.url);
     } catch (err) {
       error = { text: errorText(err, err.status === 400 ? "record" : null), detail: errorDetail(err) };
       render();
@@ -72,7 +75,7 @@ export function gamesPage(root, navigate) {
     const catalog = await loadCatalog();
     entries = Object.fromEntries(catalog.games.map((g) => [g.id, g]));
     levels = Object.fromEntries(catalog.levels.map((l) => [l.id, l]));
-    games = await getJSON("/api/games");
+    games = await postJSON("/api/games/held", { tokens: allTokens() });
     render();
   })();
   return { refresh: render, destroy() {} };

@@ -5,13 +5,14 @@
 // game's. The first game of the catalog is chosen until the person picks another; choices are
 // remembered per game in localStorage.
 
-import { getJSON, postJSON } from "./api.js";
+import { postJSON } from "./api.js";
 import { loadCatalog, playerCounts, seatName } from "./catalog.js";
 import { clear, h, link } from "./dom.js";
 import { errorDetail, errorText } from "./errors.js";
 import { pick, t, when } from "./i18n.js";
 import { launch } from "./launch.js";
 import { choiceControl, optionField, valueLabel } from "./options.js";
+import { allTokens } from "./seats.js";
 import { solutionsPanel, variantOf } from "./solutions.js";
 import { starterOption, starterValue } from "./starter.js";
 
@@ -40,6 +41,7 @@ export function lobbyPage(root) {
   let choices = null;
   let check = { error: null, setup: null };
   let resumable = [];
+  let panel = null; // the game's own lobby panel (its page module's), if it has one
   const solutions = solutionsPanel();
 
   const el = h("section", { class: "lobby" });
@@ -60,7 +62,7 @@ export function lobbyPage(root) {
   }
 
   function rulesToSend() {
-    const options = { ...lobbyDefaults(), ...choices.options };
+    const options = { ...lobbyDefaults(), ...choices.options, ...panel?.options() };
     const spec = starterSpec();
     if (spec) options[spec.name] = starterValue(entryOf(), choices.settings.starter, initial(spec));
     return options;
@@ -97,10 +99,23 @@ export function lobbyPage(root) {
     validate();
   }
 
-  function chooseGame(id, remember = true) {
+  async function chooseGame(id, remember = true) {
     gameId = id;
     if (remember) localStorage.setItem(GAME_KEY, id);
     choices = loadChoices(id);
+    panel?.destroy?.();
+    panel = null;
+    const client = entryOf().client;
+    if (client) {
+      // the game's own page module sets the options of `lobby.panel` (e.g. decks built there)
+      const made = await import(client).then((m) => m.lobbyPanel?.({
+        entry: entryOf(),
+        rules: () => ({ ...lobbyDefaults(), ...choices.options }),
+        changed: () => validate(),
+      })).catch((err) => console.error(err));
+      if (gameId !== id) return made?.destroy?.(); // another game was chosen meanwhile
+      panel = made ?? null;
+    }
     validate();
   }
 
@@ -109,15 +124,16 @@ export function lobbyPage(root) {
     const set = (key) => (value) => update(() => (choices.settings[key] = value));
     const fields = [
       field("opponent", t("opt.opponent"),
-        choiceControl("opponent", ["computer", "people"], s.opponent, set("opponent"),
+        choiceControl("opponent", ["computer", "friends", "people"], s.opponent, set("opponent"),
           (v) => t(`opt.opponent.${v}`))),
     ];
+    const levelField = () =>
+      field("level", t("opt.level"),
+        choiceControl("level", catalog.levels.map((l) => l.id), s.level, set("level"),
+          (v) => pick(catalog.levels.find((l) => l.id === v))));
+    if (s.opponent === "friends") fields.push(...friendFields(levelField));
     if (s.opponent === "computer") {
-      fields.push(
-        field("level", t("opt.level"),
-          choiceControl("level", catalog.levels.map((l) => l.id), s.level, set("level"),
-            (v) => pick(catalog.levels.find((l) => l.id === v)))),
-      );
+      fields.push(levelField());
       const spec = starterSpec();
       if (spec) {
         const chance = valueLabel(game, spec.name, initial(spec));
@@ -133,6 +149,18 @@ export function lobbyPage(root) {
     return fields;
   }
 
+  /** With friends: each other seat a friend (invited) or the computer, when there are several. */
+  function friendFields(levelField) {
+    const others = Math.max(1, (check.setup?.players.length ?? 2) - 1);
+    const mix = Array.from({ length: others }, (_, i) => choices.settings.mix?.[i] ?? "friend");
+    const fields = others < 2 ? [] : mix.map((value, i) =>
+      field(`mix${i}`, t("opt.mix", { n: i + 2 }),
+        choiceControl(`mix${i}`, ["friend", "computer"], value,
+          (v) => update(() => (choices.settings.mix = mix.map((m, j) => (j === i ? v : m)))),
+          (v) => t(`opt.mix.${v}`))));
+    return mix.includes("computer") ? [...fields, levelField()] : fields;
+  }
+
   function field(name, label, control) {
     return h("div", { class: "field", "data-setting": name }, h("span", { class: "field-label" }, label), control);
   }
@@ -141,7 +169,7 @@ export function lobbyPage(root) {
    * is not among them. */
   function ruleFields(game) {
     const main = game.lobby.options;
-    const specs = game.options.filter((s) => s !== starterSpec());
+    const specs = game.options.filter((s) => s !== starterSpec() && !game.lobby.panel?.includes(s.name));
     // untouched list options show what the game resolves them to (e.g. the colours in play)
     const current = (spec) => {
       if (spec.name in choices.options) return choices.options[spec.name];
@@ -178,9 +206,10 @@ export function lobbyPage(root) {
     if (game.solutions) solutions.show(game.id, variantOf(game, check.setup?.options ?? rulesToSend()));
     const { primary, more } = ruleFields(game);
     const seats = check.setup?.players ?? [];
+    panel?.refresh(check.setup);
     const startButton = h(
       "button",
-      { class: "primary big", "data-action": "start", disabled: Boolean(check.error) },
+      { class: "primary big", "data-action": "start", disabled: Boolean(check.error || panel?.error()) },
       t("lobby.start"),
     );
     startButton.addEventListener("click", () => start(startButton));
@@ -216,6 +245,7 @@ export function lobbyPage(root) {
         more.length
           ? h("details", { class: "more" }, h("summary", {}, t("lobby.more")), h("div", { class: "fields" }, more))
           : null,
+        panel?.el ?? null,
         game.solutions ? solutions.el : null,
         h(
           "div",
@@ -253,7 +283,8 @@ export function lobbyPage(root) {
   }
 
   (async () => {
-    const playing = getJSON("/api/games?status=playing"); // asked for at once, beside the catalog
+    // this browser's unfinished games, asked for at once, beside the catalog
+    const playing = postJSON("/api/games/held?status=playing", { tokens: allTokens() }).catch(() => []);
     catalog = await loadCatalog();
     const stored = localStorage.getItem(GAME_KEY);
     const known = catalog.games.some((g) => g.id === stored);
@@ -262,5 +293,5 @@ export function lobbyPage(root) {
     render();
   })();
 
-  return { refresh: render, destroy: () => solutions.destroy() };
+  return { refresh: render, destroy: () => { solutions.destroy(); panel?.destroy?.(); } };
 }

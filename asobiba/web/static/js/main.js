@@ -8,6 +8,7 @@ import { lang, onLangChange, setLang, t } from "./i18n.js";
 import { lobbyPage } from "./lobby.js";
 import { notFoundPage } from "./notfound.js";
 import { replayPage } from "./replay.js";
+import { joinSeat } from "./seats.js";
 import { tablePage } from "./table.js";
 import { setTitle } from "./title.js";
 
@@ -24,10 +25,26 @@ function route() {
   let m;
   if (missing) page = notFoundPage(app, missing);
   else if ((m = path.match(/^\/game\/([\w-]+)$/))) page = tablePage(app, m[1], dialog);
+  else if ((m = path.match(/^\/game\/([\w-]+)\/join\/(\d+)\/([\w-]+)$/))) page = joinPage(m[1], m[2], m[3]);
   else if ((m = path.match(/^\/replay\/([\w-]+)$/))) page = replayPage(app, m[1]);
   else if (path === "/games") page = gamesPage(app, navigate);
   else page = lobbyPage(app);
   document.body.dataset.page = path.split("/")[1] || "lobby";
+}
+
+/** An invite link: take the seat (the invite is spent), keep its token, then show the game at
+ * its plain address (the invite leaves the address bar and the history). */
+function joinPage(gameId, seat, invite) {
+  let gone = false;
+  app.replaceChildren(Object.assign(document.createElement("p"), { className: "muted", textContent: t("invite.joining") }));
+  joinSeat(gameId, Number(seat), invite)
+    .catch((err) => window.alert(t("invite.failed", { reason: err.message })))
+    .then(() => {
+      if (gone) return;
+      history.replaceState(null, "", `/game/${gameId}`);
+      route();
+    });
+  return { refresh() {}, destroy: () => (gone = true) };
 }
 
 export function navigate(url) {

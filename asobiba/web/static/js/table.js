@@ -7,6 +7,9 @@
 // The last move's trail is drawn on the board; a move of the list pointed at (or tapped) is shown
 // on the board too. The tab's title says whose turn it is; a move may sound (off by default); a
 // finished game offers a rematch. A game id the server does not know shows the not-found page.
+// The page acts only for the seats this browser holds (seats.js): without a token it watches;
+// while invited seats are open the creator sees their invite links; a takeback between devices is
+// a request the others answer here.
 
 import { getJSON } from "./api.js";
 import {
@@ -23,6 +26,7 @@ import { icon } from "./icons.js";
 import { launch, rematch } from "./launch.js";
 import { notFoundPage } from "./notfound.js";
 import { rulesLine } from "./options.js";
+import { invitePanel, subprotocols, takebackBox } from "./seats.js";
 import { placingDesk } from "./placing.js";
 import { solutionsPanel, variantOf } from "./solutions.js";
 import { moveSound } from "./sound.js";
@@ -30,11 +34,18 @@ import { setTitle } from "./title.js";
 
 function seatLabel(view, index) {
   const seat = view.seats[index];
-  const humans = view.seats.filter((s) => s.type === "human").length;
+  const you = view.you ?? [];
   if (seat.type === "computer") {
     return t("seat.computer", { level: pick(view.levels?.[seat.level]) || seat.level });
   }
-  return humans === 1 ? t("seat.human") : t("seat.person");
+  if (seat.open) return t("seat.open");
+  if (you.includes(index)) return you.length === 1 ? t("seat.human") : t("seat.person");
+  return you.length ? t("seat.friend") : t("seat.person");
+}
+
+/** Whether this browser holds the seat to move. */
+function myTurn(view) {
+  return view.turn === "human" && (view.you ?? []).includes(view.players.indexOf(view.to_move));
 }
 
 /** The lobby settings a game was made with (games made through the API: read from the seats). */
@@ -60,6 +71,7 @@ export function tablePage(root, gameId, dialog) {
   let pinned = null; // the ply of the move of the list tapped to show it on the board
   let peekTicket = 0;
   const moveCells = new Map(); // "ply notation" → that move's {from, to, path} (from its replay frame)
+  let own = null; // the game's own page module's table part (the catalog entry's `client`), if any
 
   const boardEl = h("div", { class: "board", id: "board" });
   const tools = boardTools(boardEl, { sound: true });
@@ -77,6 +89,8 @@ export function tablePage(root, gameId, dialog) {
     resign: h("button", { "data-action": "resign", onclick: resign }),
   };
   const actionsEl = h("div", { class: "buttons actions", "data-role": "actions" });
+  const invites = invitePanel(gameId, (message) => toast(message));
+  const takeback = takebackBox((message) => send(message));
   const download = h("a", { class: "button", "data-action": "download", href: `/api/games/${gameId}/record`, download: "" });
   const replay = link(`/replay/${gameId}`);
   replay.classList.add("button");
@@ -102,6 +116,8 @@ export function tablePage(root, gameId, dialog) {
         h("div", {}, titleEl, rulesEl),
         playersEl,
         statusEl,
+        takeback.el,
+        invites.el,
         setupEl,
         actionsEl,
         h("div", { class: "buttons" }, Object.values(buttons)),
@@ -117,7 +133,7 @@ export function tablePage(root, gameId, dialog) {
   // -- connection -----------------------------------------------------------------------------
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/ws/games/${gameId}`);
+    socket = new WebSocket(`${scheme}://${location.host}/ws/games/${gameId}`, subprotocols(gameId));
     socket.addEventListener("open", () => (document.body.dataset.connection = "open"));
     socket.addEventListener("message", (event) => {
       const frame = JSON.parse(event.data);
@@ -163,12 +179,28 @@ export function tablePage(root, gameId, dialog) {
     if (send({ type: "verb", verb })) deselect();
   }
 
+  /** The table part of the game's own page module (docs/web.md, "A game's own page module"). */
+  async function ownModule(game) {
+    if (!game?.client) return null;
+    try {
+      const module = await import(game.client);
+      return module.tablePart?.({ gameId, entry: game, board: boardEl, play: sendMove, refresh: () => renderPanel() }) ?? null;
+    } catch (err) {
+      console.error(err);
+      return null;
+    }
+  }
+
   // -- state ----------------------------------------------------------------------------------
   async function applyState(next) {
-    if (entry?.id !== next.game) entry = await gameEntry(next.game).catch(() => null);
+    if (entry?.id !== next.game) {
+      entry = await gameEntry(next.game).catch(() => null);
+      own = await ownModule(entry);
+    }
     const previous = view;
     const advanced = previous && svg && next.plies === previous.plies + 1 && next.last;
     if (advanced && next.svg !== previous.svg) await animatePath(svg, next.last.path);
+    if (previous && svg && next.plies > previous.plies) await own?.before?.(previous, next, svg);
     const drops = advanced ? next.last.drops ?? [] : [];
     const starts = dropStarts(next.last?.player, drops);
     view = next;
@@ -185,6 +217,7 @@ export function tablePage(root, gameId, dialog) {
     markMovable();
     if (selected) select(selected);
     if (hint) markHint();
+    own?.after?.(next, svg);
     renderPanel();
     await animateDrops(svg, drops, (_, i) => starts[i]);
     if (next.status === "finished" && resultShownFor !== next.plies) {
@@ -344,7 +377,10 @@ export function tablePage(root, gameId, dialog) {
     if (view.status === "finished") return t("turn.over");
     const color = nameOf(view.to_move);
     if (view.turn === "computer") return t("turn.computer", { color });
+    if (view.turn === "waiting") return t("turn.waiting");
     if (view.turn !== "human") return "";
+    if (!myTurn(view)) return t(view.you?.length ? "turn.friend" : "turn.watch", { color });
+    if (own?.status) return own.status(view);
     const how = desk.active() ? "place" : view.legal.some((m) => m.from || m.to) ? "move" : "choose";
     const humans = view.seats.filter((s) => s.type === "human").length;
     return humans > 1 ? t(`turn.person.${how}`, { color }) : t(`turn.${how}`);
@@ -355,14 +391,16 @@ export function tablePage(root, gameId, dialog) {
     const playing = view.status === "playing" && view.turn === "human";
     const verbs = playing ? view.verbs : [];
     const moves = playing ? offBoardMoves() : [];
-    actionsEl.hidden = !verbs.length && !moves.length;
+    // the game's own module may lay out the choices itself (e.g. every attack with its odds)
+    const choices = own?.actions ? own.actions(view, myTurn(view)) : null;
+    actionsEl.hidden = !verbs.length && !moves.length && !choices?.length;
     clear(actionsEl).append(
       ...verbs.map((v) =>
         h("button", { class: "verb", "data-action": "verb", "data-verb": v.id, onclick: () => sendVerb(v.id) },
           pick(v.label))),
-      ...moves.map((m) =>
-        h("button", { "data-action": "move", "data-move": m.notation, onclick: () => sendMove(m.action) },
-          m.notation)),
+      ...(choices ?? moves.map((m) =>
+        h("button", { "data-action": m.kind ?? "move", "data-move": m.notation, onclick: () => sendMove(m.action) },
+          pick(m.words) || m.notation))),
     );
   }
 
@@ -379,6 +417,14 @@ export function tablePage(root, gameId, dialog) {
           h("span", { class: `chip chip-${name}` }),
           h("span", { class: "player-color" }, nameOf(name)),
           h("span", { class: "player-who" }, seatLabel(view, i)),
+          view.seats[i].type === "human" && !view.seats[i].open
+            ? h("span", {
+              class: `presence${view.seats[i].connected ? " on" : ""}`,
+              "data-role": "presence",
+              title: t(view.seats[i].connected ? "seat.connected" : "seat.away"),
+              "aria-label": t(view.seats[i].connected ? "seat.connected" : "seat.away"),
+            })
+            : null,
           ranks ? h("span", { class: "rank" }, t("result.rank", { rank: ranks[i] })) : null,
           view.to_move === name && view.thinking ? h("span", { class: "spinner", "aria-hidden": "true" }) : null,
         ),
@@ -387,16 +433,21 @@ export function tablePage(root, gameId, dialog) {
     statusEl.textContent = statusText();
     renderSetup();
     const playing = view.status === "playing";
-    const humanTurn = view.turn === "human";
+    const humanTurn = myTurn(view);
     const resigned = view.result?.reason === "resign";
+    const watching = !view.you?.length;
+    document.body.dataset.watching = watching ? "yes" : "no";
+    for (const key of ["undo", "hint", "resign", "rematch"]) buttons[key].hidden = watching;
+    takeback.show(view, nameOf);
+    if (!watching) invites.show(view, nameOf);
     buttons.undo.textContent = t("btn.undo");
-    buttons.undo.disabled = resigned || !view.history.some((e) => e.player !== "chance");
+    buttons.undo.disabled = resigned || Boolean(view.takeback) || !view.history.some((e) => e.player !== "chance");
     buttons.hint.textContent = t("btn.hint");
     buttons.hint.disabled = !playing || !humanTurn || hintPending;
     renderActions();
     buttons.new.textContent = t("btn.new");
     buttons.rematch.replaceChildren(icon("rematch"), t("btn.rematch"));
-    buttons.rematch.hidden = playing;
+    buttons.rematch.hidden = playing || watching;
     buttons.resign.textContent = t("btn.resign");
     buttons.resign.disabled = !playing;
     download.textContent = t("btn.download");
@@ -419,9 +470,9 @@ export function tablePage(root, gameId, dialog) {
   function renderTitle() {
     const name = pick(view.name);
     const color = nameOf(view.to_move);
-    const humans = view.seats.filter((s) => s.type === "human").length;
+    const alone = (view.you ?? []).length === 1;
     if (view.status === "finished") setTitle(t("title.over"), name);
-    else if (view.turn === "human") setTitle(humans > 1 ? t("title.turnOf", { color }) : t("title.yourTurn"), name);
+    else if (view.turn === "human") setTitle(myTurn(view) && alone ? t("title.yourTurn") : t("title.turnOf", { color }), name);
     else if (view.turn === "computer") setTitle(t("title.thinking", { color }), name);
     else setTitle(name);
   }
@@ -457,9 +508,10 @@ export function tablePage(root, gameId, dialog) {
     }
     clear(hintEl).append(
       ...[
-        h("h2", {}, t("hint.title"), ": ", h("code", {}, hint.notation)),
+        h("h2", {}, t("hint.title"), ": ", hint.words ? pick(hint.words) : h("code", {}, hint.notation)),
         h("p", {}, pick({ ja: hint.reason_ja, en: hint.reason_en })),
         hint.verdict ? h("p", { class: "verdict" }, pick(hint.verdict)) : null,
+        own?.hint?.(hint, view) ?? null,
         desk.active() && hint.drops?.length
           ? h("button", { type: "button", "data-action": "use-hint", onclick: desk.useHint }, t("place.use"))
           : null,
@@ -512,8 +564,9 @@ export function tablePage(root, gameId, dialog) {
   function headline() {
     const ranks = view.result.ranks;
     const humans = view.seats.map((s, i) => (s.type === "human" ? i : -1)).filter((i) => i >= 0);
+    const mine = view.you?.length === 1 ? view.you : humans.length === 1 ? humans : [];
     if (ranks.every((r) => r === ranks[0])) return t("result.draw");
-    if (humans.length === 1) return ranks[humans[0]] === 1 ? t("result.win") : t("result.lose");
+    if (mine.length === 1) return ranks[mine[0]] === 1 ? t("result.win") : t("result.lose");
     const winners = view.players.filter((_, i) => ranks[i] === 1).map(nameOf).join("・");
     return t("result.winner", { color: winners });
   }
