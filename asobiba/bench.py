@@ -6,7 +6,11 @@ Three measurements, each repeated ``runs`` times and reported as the median:
 * **random playouts** — uniformly random games from the start (dice rolled exactly), in playouts/s
   and actions/s;
 * **think time** per computer level (``asobiba.ai.think_time.think_times``), median seconds per move over
-  the bench positions, next to the level's budget.
+  the bench positions, next to the level's budget; a level that answers in under a millisecond (a
+  one-move look, no search) is said so rather than shown as ``0.000 s``.
+
+A progress bar (on stderr with ``--json``) shows each measurement as it runs, with the time the
+whole bench is expected to take.
 
 With ``vs`` (``--vs ENGINE``), the game's compiled engine is timed against another engine instead
 (:mod:`.bench_versus`).
@@ -21,6 +25,7 @@ import time
 from collections.abc import Callable
 
 from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from .bench_versus import run_versus
@@ -87,8 +92,38 @@ def run_bench(
     game = make_game_from_pairs(game_id, option_pairs)
     positions = game.bench_positions()
     console = Console(stderr=as_json)
-    gen = [movegen_rate(positions, seconds) for _ in range(runs)]
-    play = [playout_rates(game, seconds, seed) for seed in range(runs)]
+    from .ai.levels import LEVEL_BUDGETS, LEVELS
+    from .ai.think_time import think_times
+
+    levels = LEVELS if think else ()
+    expected = 2 * runs * seconds
+    steps = 2 * runs + len(levels)
+    console.print(f"measuring {game.id} for about {expected:g} s"
+                  + (f", then the think time of {len(levels)} levels" if think else "")
+                  + f" / 計測中（約{expected:g}秒" + ("、続いて各レベルの思考時間）" if think else "）"))
+    progress = Progress(TextColumn("{task.description:<34}"), BarColumn(),
+                        TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
+                        console=console, transient=True)
+    with progress:
+        task = progress.add_task("starting", total=steps)
+
+        def step(what: str) -> None:
+            progress.update(task, description=what)
+
+        gen, play = [], []
+        for run in range(runs):
+            step(f"legal-move generation {run + 1}/{runs}")
+            gen.append(movegen_rate(positions, seconds))
+            progress.advance(task)
+        for seed in range(runs):
+            step(f"random playouts {seed + 1}/{runs}")
+            play.append(playout_rates(game, seconds, seed))
+            progress.advance(task)
+        think_seconds: dict[str, float] = {}
+        for level in levels:
+            step(f"think time: {level}")
+            think_seconds.update(think_times(game, positions, levels=(level,)))
+            progress.advance(task)
     result: dict = {
         "game": game.id,
         "options": game.options.to_dict(),
@@ -99,11 +134,7 @@ def run_bench(
         "playout_actions_per_s": statistics.median(p[1] for p in play),
     }
     if think:
-        from .ai.levels import LEVEL_BUDGETS
-        from .ai.think_time import think_times
-
-        with console.status("measuring think time per level…"):
-            result["think_seconds"] = think_times(game, positions)
+        result["think_seconds"] = think_seconds
         result["think_budget_seconds"] = dict(LEVEL_BUDGETS)
     if as_json:
         print(json.dumps(result, ensure_ascii=False))
@@ -116,6 +147,15 @@ def run_bench(
     table.add_row("random playout actions", f"{result['playout_actions_per_s']:,.0f} actions/s")
     for level, secs in result.get("think_seconds", {}).items():
         budget = result["think_budget_seconds"].get(level)
-        table.add_row(f"think time: {level}", f"{secs:.3f} s (budget {budget} s)")
+        table.add_row(f"think time: {level}", f"{think_text(secs)} (budget {budget} s)")
     console.print(table)
     return result
+
+
+def think_text(seconds: float) -> str:
+    """A think time for people: milliseconds below a second; under 1 ms is "answers at once"."""
+    if seconds < 0.001:
+        return "under 1 ms: answers at once"
+    if seconds < 1:
+        return f"{seconds * 1000:.0f} ms"
+    return f"{seconds:.2f} s"

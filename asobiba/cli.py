@@ -1,9 +1,10 @@
 """The ``asobiba`` command (Typer + Rich).
 
 Contracts (docs/formats.md, "Command-line contracts"): ``perft`` prints ``DEPTH COUNT`` lines,
-``moves`` prints a JSON array of ``{"from","to","notation"}``. Every user error prints one line on
-stderr and exits with status 2. Heavy modules are imported inside the commands so that each command
-starts quickly.
+``moves`` prints a JSON array of ``{"from","to","notation"}``, ``position`` prints position JSON.
+Wherever a position file is taken, a game record is too (its final position, or ``--ply N``;
+:mod:`asobiba.core.start`). Every user error prints one line on stderr and exits with status 2.
+Heavy modules are imported inside the commands so that each command starts quickly.
 
 A game's own command group (its descriptor's ``commands``) is mounted as ``asobiba <id> …`` when it
 is first named, so no game is loaded for a command that does not need it; ``asobiba solve GAME`` and
@@ -65,7 +66,13 @@ OptionOpt = Annotated[
     typer.Option("--option", "-o", help="Rule option KEY=VALUE (repeatable)."),
 ]
 PositionOpt = Annotated[
-    Path | None, typer.Option("--position", help="Position JSON file to start from.")
+    Path | None,
+    typer.Option("--position", help="Position JSON file to start from, or a game record (its final "
+                 "position; --ply N for an earlier one)."),
+]
+PlyOpt = Annotated[
+    int | None,
+    typer.Option("--ply", min=0, help="With a record: the position after its first N actions (0 = start)."),
 ]
 
 @app.command()
@@ -75,15 +82,6 @@ def games() -> None:
         typer.echo(f"{d.id:<10} {d.name.ja} / {d.name.en}  ({d.rules_page})")
 
 
-def _start_state(game_id: str, options: list[str] | None, position: Path | None):
-    from .core.position import load_position
-    from .core.registry import make_game_from_pairs
-
-    if position is not None:
-        return load_position(game_id, position, options or [])
-    return make_game_from_pairs(game_id, options or []).new_state()
-
-
 @app.command()
 @user_errors
 def perft(
@@ -91,11 +89,13 @@ def perft(
     depth: Annotated[int, typer.Option("--depth", "-d", min=1, help="Deepest ply to count.")] = 3,
     option: OptionOpt = None,
     position: PositionOpt = None,
+    ply: PlyOpt = None,
 ) -> None:
     """Count action sequences of each length 1..DEPTH (prints 'DEPTH COUNT' lines)."""
     from .core.perft import perft as count
+    from .core.start import start_state
 
-    state = _start_state(game, option, position)
+    state = start_state(game, option, position, ply)
     for d in range(1, depth + 1):
         typer.echo(f"{d} {count(state, d)}")
 
@@ -104,13 +104,38 @@ def perft(
 @user_errors
 def moves(
     game: GameArg,
-    position: Annotated[Path, typer.Option("--position", help="Position JSON file.")],
+    position: Annotated[
+        Path, typer.Option("--position", help="Position JSON file, or a game record (its final position).")
+    ],
     option: OptionOpt = None,
+    ply: PlyOpt = None,
 ) -> None:
     """Print the legal moves of a position as a JSON array of {from, to, notation}."""
-    state = _start_state(game, option, position)
+    from .core.start import start_state
+
+    state = start_state(game, option, position, ply)
     out = [state.describe_action(a) for a in state.legal_actions()]
     typer.echo(json.dumps(out, ensure_ascii=False))
+
+
+@app.command()
+@user_errors
+def position(
+    game: GameArg,
+    option: OptionOpt = None,
+    record: Annotated[
+        Path | None,
+        typer.Option("--record", "--position",
+                     help="A game record (or a position file) to take the position from."),
+    ] = None,
+    ply: PlyOpt = None,
+) -> None:
+    """Print a position as JSON, ready for --position: the game's start (with -o options), or a
+    record's final position (--ply N: after its first N actions)."""
+    from .core.start import start_state
+
+    state = start_state(game, option, record, ply)
+    typer.echo(json.dumps(state.to_json(), ensure_ascii=False))
 
 
 @app.command()
@@ -131,16 +156,17 @@ def play(
     ] = 1,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed for dice and computer.")] = None,
     position: PositionOpt = None,
+    ply: PlyOpt = None,
     load: Annotated[Path | None, typer.Option("--load", help="Resume a saved record.")] = None,
 ) -> None:
     """Play in the terminal: hot-seat or against the computer.
 
-    Type a move in notation, '? CELL' for a piece's moves, 'moves', 'undo', 'hint',
-    'save FILE', 'load FILE', 'help' or 'quit'.
+    Type a move in notation, '? CELL' for a piece's moves, 'moves', 'undo', 'hint', 'replay',
+    'save FILE', 'load FILE', 'help' or 'quit'. A finished game stays open for save, replay and undo.
     """
     from .terminal import TerminalSession
 
-    session = TerminalSession.create(game, option or [], vs, seat, seed, position, load)
+    session = TerminalSession.create(game, option or [], vs, seat, seed, position, load, ply=ply)
     session.run()
 
 
@@ -214,12 +240,21 @@ def serve(
     api_docs: Annotated[
         bool, typer.Option("--api-docs", help="Serve the API docs at /api/docs (loads a CDN script).")
     ] = False,
+    allow_builds: Annotated[
+        bool, typer.Option("--allow-builds", help="Build solution tables when a page asks "
+                           "(hours of CPU and gigabytes of disk; off by default).")
+    ] = False,
+    address_rate: Annotated[
+        float, typer.Option("--address-rate", min=0, help="Requests a second allowed per client "
+                            "address (0: no per-address limits, e.g. behind a reverse proxy).")
+    ] = 20.0,
 ) -> None:
     """Start the web table (FastAPI + uvicorn) for every game that has a board picture."""
     from .web.server import serve as run_server
 
     run_server(host, port, db, allow_hosts=tuple(allow_host or ()),
-               allow_origins=tuple(allow_origin or ()), api_docs=api_docs)
+               allow_origins=tuple(allow_origin or ()), api_docs=api_docs,
+               allow_builds=allow_builds, address_rate=address_rate)
 
 
 FORWARDED = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}

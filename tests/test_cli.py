@@ -1,9 +1,11 @@
-"""CLI contracts on a toy game: perft lines, moves JSON, one-line errors with exit status 2."""
+"""CLI contracts on a toy game: perft lines, moves JSON, position JSON, records taken as positions,
+one-line errors with exit status 2, files read only when regular; the study's folder, bench's words."""
 
 from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -182,3 +184,103 @@ def test_serve_masks_passwords_and_warns_off_loopback(monkeypatch: pytest.Monkey
     assert result.exit_code == 0, result.output
     assert "u:***@db.example" in result.stdout and "s3cret" not in result.output
     assert "warning" in result.stderr and "--allow-host" in result.stderr
+
+
+# -- records wherever positions are taken; 'asobiba position' ------------------------------------------
+@pytest.fixture
+def record_file(tmp_path):
+    """A toy record: the roll sets a pile of 4, first takes 1, second takes 2 (3 plies)."""
+    from asobiba.core import Record, make_game
+
+    game = make_game("toynim", {"max_take": 2})
+    record = Record.new(game)
+    record.actions = [104, 1, 2]
+    path = tmp_path / "game.json"
+    record.save(path)
+    return path
+
+
+def _moves(*args: str) -> list[str]:
+    result = runner.invoke(app, ["moves", "toynim", *args])
+    assert result.exit_code == 0, result.output
+    return [m["notation"] for m in json.loads(result.stdout)]
+
+
+def test_a_record_is_accepted_wherever_a_position_is(record_file, tmp_path) -> None:
+    assert _moves("--position", str(record_file)) == ["take 1"]  # the final position: 1 stone
+    assert _moves("--position", str(record_file), "--ply", "1") == ["take 1", "take 2"]
+    assert _moves("--position", str(record_file), "--ply", "1", "-o", "max_take=3") == [
+        "take 1", "take 2", "take 3"]  # options on the command line override the record's
+    perft = runner.invoke(app, ["perft", "toynim", "--position", str(record_file), "--ply", "2", "-d", "2"])
+    assert perft.stdout == "1 2\n2 3\n"  # 3 stones: take 1 or 2, then 2 + 1 replies
+    played = runner.invoke(app, ["play", "toynim", "--position", str(record_file), "--ply", "1",
+                                 "--vs", "human"], input="moves\nquit\n")
+    assert played.exit_code == 0 and "take 1  take 2" in played.stdout
+
+
+def test_position_prints_a_position_file(record_file, tmp_path) -> None:
+    result = runner.invoke(app, ["position", "toynim", "--record", str(record_file), "--ply", "2"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {"game": "toynim", "options": {"max_take": 2},
+                                         "to_move": "second", "pile": 3}
+    saved = tmp_path / "p.json"
+    saved.write_text(result.stdout)
+    assert _moves("--position", str(saved)) == _moves("--position", str(record_file), "--ply", "2")
+    start = runner.invoke(app, ["position", "toynim", "-o", "max_take=3"])
+    assert json.loads(start.stdout)["options"] == {"max_take": 3}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["moves", "toynim", "--position", "{record}", "--ply", "4"],
+         "error: --ply 4: the record has 3 plies (0 to 3)"),
+        (["moves", "toynim", "--position", "{position}", "--ply", "1"], "error: --ply needs a game record"),
+        (["position", "toynim", "--ply", "1"], "error: --ply needs a game record file"),
+        (["perft", "toynim", "--ply", "1"], "error: --ply needs a game record file"),
+        (["play", "toynim", "--ply", "1"], "error: --ply needs a game record file"),
+        (["position", "toynim", "--ply", "-1"], "error: Invalid value for '--ply'"),
+        (["moves", "diceout", "--position", "{record}"], "error: the position is a 'toynim' position"),
+    ],
+)
+def test_ply_and_record_errors_are_one_line(record_file, tmp_path, args, message) -> None:
+    position = tmp_path / "pos.json"
+    position.write_text(json.dumps({"game": "toynim", "pile": 2}))
+    args = [a.format(record=record_file, position=position) for a in args]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2 and result.stderr.startswith(message), result.output
+    assert result.stderr.count("\n") == 1
+
+
+# -- study and bench say what they do ------------------------------------------------------------------
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_study_writes_to_the_user_data_folder_not_the_repository(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    page = REPO / "docs" / "study" / "diceout.md"
+    before = page.read_bytes()
+    result = runner.invoke(app, ["study", "diceout", "--from-json",
+                                 str(REPO / "docs" / "study" / "diceout-study.json")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "data" / "asobiba" / "study" / "diceout.md").exists()
+    assert page.read_bytes() == before
+
+
+def test_study_names_every_missing_table_and_its_cost_first(tmp_path) -> None:
+    result = runner.invoke(app, ["study", "diceout", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"error: no solved 5×4, 5×5 Dice Out table in {tmp_path}; build with:")
+    assert "--rows 4" in result.stderr and "30 minutes or more" in result.stderr
+
+
+def test_bench_words_think_times_and_keeps_json_clean() -> None:
+    from asobiba.bench import think_text
+
+    assert think_text(0.0002) == "under 1 ms: answers at once"
+    assert (think_text(0.25), think_text(2.5)) == ("250 ms", "2.50 s")
+    result = runner.invoke(app, ["bench", "toynim", "--runs", "1", "--seconds", "0.05", "--no-think",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["runs"] == 1  # progress and notes go to stderr
+    assert "measuring toynim for about 0.1 s" in result.stderr

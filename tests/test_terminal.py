@@ -1,15 +1,17 @@
-"""The terminal player: moves, '?', undo against the computer, save and load, hot-seat, and the
-placing of the rolled Dice Out dice (shown values, the other side's arrangement, typed orders)."""
+"""The terminal player: moves, '?', undo against the computer, save and load, hot-seat, the placing
+of the rolled Dice Out dice (shown values, the other side's arrangement, typed orders), cells in any
+spelling a move accepts, the last move on the board, and a finished game that stays open."""
 
 from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 from rich.console import Console
 
-from asobiba.core import Record, registry
+from asobiba.core import AsobibaError, Record, registry
 from asobiba.terminal import TerminalSession
 
 
@@ -47,7 +49,7 @@ def test_a_forced_pass_plays_itself() -> None:
     # max_take=1: the person's only move takes no piece from a cell, so it is played for them
     s, out = session([], options=["max_take=1"])
     s.run()
-    assert s.state.is_terminal and "first (pass / パス): take 1" in out.getvalue()
+    assert s.state.is_terminal and "first (only move / これしかない手): take 1" in out.getvalue()
 
 
 def test_errors_are_reported_and_change_nothing() -> None:
@@ -79,8 +81,6 @@ def test_hot_seat_undo_is_one_move_and_save_load(tmp_path) -> None:
 
 
 def test_bad_seat() -> None:
-    from asobiba.core import AsobibaError
-
     with pytest.raises(AsobibaError, match="--seat"):
         session([], seat=3)
 
@@ -93,8 +93,9 @@ def test_gandice_call_outs_appear_in_the_log() -> None:
     )
     s.run()
     log = buffer.getvalue()
-    assert "眼魔召喚！" in log
-    assert log.index("眼魔召喚！") < log.index("🎲 roll")
+    # a call-out follows the action it belongs to, on its line
+    assert re.search(r"\n  🎲 roll \S+  眼魔召喚！\n", log)
+    assert "ギダン[" not in log and "● summoned 召喚" in log  # states by marks, explained once
 
 
 # -- Dice Out: placing the rolled dice -----------------------------------------------------------
@@ -178,3 +179,123 @@ def test_a_failed_save_is_reported_and_the_game_goes_on(tmp_path) -> None:
     s.run()
     assert "error:" in out.getvalue() and "cannot save" in out.getvalue()
     assert len(s.record.actions) == 2  # the roll and the move after the failed save
+
+
+# -- '? CELL' reads cells as moves do ----------------------------------------------------------------
+def game_session(game_id: str, lines: list[str], vs: str = "human", options=(), seed: int = 1,
+                 **kw) -> tuple[TerminalSession, str]:
+    buffer = io.StringIO()
+    answers = iter(lines)
+
+    def read(_prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    s = TerminalSession.create(game_id, list(options), vs, 1, seed,
+                               console=Console(file=buffer, width=200), read_line=read, **kw)
+    s.run()
+    return s, buffer.getvalue()
+
+
+def test_diamond_cells_are_read_in_every_spelling_a_move_takes() -> None:
+    s, text = game_session("diamond", ["? 4,0", "?E5", "? (4, 0)", "? B1", "? x1", "? 9,9", "e5-f5-g5",
+                                       "E5-F5"])
+    lines = text.splitlines()
+    assert lines.count("  e5-f5  e5-f4") == 3  # 4,0 and E5 and (4, 0) are e5
+    assert "no legal moves from b1 / b1 から動ける手はありません" in text  # the man on b1 is hemmed in
+    assert "error: 'x1' is not a cell (use a name like e3 or q,r) / 'x1' は穴の名前ではありません" in text
+    assert "error: (9,9) is not a cell of the star" in text
+    assert ("error: 'e5-f5-g5': a move names only where the piece starts and where it stops (e5-g5)"
+            in text)
+    assert s.record.to_json()["moves"][0]["notation"] == "e5-f5"  # only E5-F5 was played
+
+
+def test_diamond_board_has_cell_numbers_and_marks_the_last_move() -> None:
+    _, text = game_session("diamond", ["e5-f5"], vs="random")
+    rows = text.splitlines()
+    row_e = next(line for line in rows if line.startswith("e ") and "1 2 3 4 5 6 7 8 9 0 1 2 3" in line)
+    assert row_e.endswith("1 2 3 4 5 6 7 8 9 0 1 2 3")  # the key of row e: e1..e13
+    assert "  red (random)" not in text and "yellow (random):" in text
+    last = text.rindex("yellow (random):")
+    board = text[last:]
+    assert board.count("[y]") == 1 and board.count("*") == 1 and board.count("[") == 1
+
+
+def test_diceout_and_gandice_cells() -> None:
+    _, text = game_session("diceout", ["? B1", "? z9"], options=["setup=fixed"])
+    assert "\n  b1-b2  b1-c2  b1-a1  b1-a2\n" in text
+    assert "'z9' is not a cell (board a1–e5)" in text
+    _, text = game_session("gandice", ["? ギダン", "? gidan", "? nobody"], seed=2, vs="random")
+    attacks = "  attack ギダン>イスルギ  attack ギダン>紅蓮のイスルギ  attack ギダン>青嵐のイスルギ"
+    assert text.splitlines().count(attacks) == 2
+    assert "no die is called 'nobody'" in text
+
+
+# -- a finished game stays open -----------------------------------------------------------------------
+def test_a_finished_game_can_be_saved_replayed_and_taken_back(tmp_path) -> None:
+    path = tmp_path / "done.json"
+    s, out = session(["take 2", "take 2", "moves", f"save {tmp_path}/no/dir.json", f"save {path}",
+                      "replay", "", "b", "9", "q", "undo", "quit"], vs="human")
+    s.run()
+    text = out.getvalue()
+    assert text.count("result / 結果: 1. second  2. first") == 1  # once, not also in the picture
+    assert "error: the game is over / 対局は終わっています。" in text  # 'moves'
+    assert "cannot save" in text and f"saved {path}" in text  # a failed save loses nothing
+    assert Record.load(path).final_state().is_terminal
+    replay = text[text.index("— replay 再生 0/3"):text.index("back to the game / 対局に戻ります")]
+    assert [line.split(":")[0] for line in replay.splitlines() if line.startswith("— replay")] == [
+        "— replay 再生 0/3", "— replay 再生 1/3", "— replay 再生 0/3", "— replay 再生 3/3"]
+    assert "undone / 1手戻しました" in text and not s.match.finished  # back in play
+    assert len(s.record.actions) == 2
+
+
+def test_quit_end_of_input_and_ctrl_c_end_alike(tmp_path) -> None:
+    endings = []
+    for last in ("quit", None, KeyboardInterrupt):
+        lines: list = ["take 1"] + ([last] if last is not None else [])
+        buffer = io.StringIO()
+        answers = iter(lines)
+
+        def read(_prompt: str, answers=answers) -> str:
+            line = next(answers, None)
+            if line is None:
+                raise EOFError
+            if line is KeyboardInterrupt:
+                raise KeyboardInterrupt
+            return line
+
+        s = TerminalSession.create("toynim", ["max_take=2"], "human", 1, 3,
+                                   console=Console(file=buffer, width=100), read_line=read)
+        s.run()
+        endings.append(buffer.getvalue().strip().splitlines()[-2:])
+    assert endings[0] == endings[1] == endings[2] == [
+        "not saved: 'save FILE' before quitting keeps a game / この対局は保存していません", "bye / またね"]
+    s, out = session([f"save {tmp_path}/g.json", "quit"], vs="human")
+    s.run()
+    assert "not saved" not in out.getvalue().split("saved")[-1] and out.getvalue().endswith("bye / またね\n")
+
+
+def test_hint_explains_its_value() -> None:
+    _, text = game_session("diceout", ["hint"], options=["setup=fixed"])
+    assert "赤 Red: about " in text and "% to win (a draw counts half) / 勝つ見込み 約" in text
+    assert "value 0." not in text
+
+
+# -- starting from a record ----------------------------------------------------------------------------
+def test_a_record_is_a_position_and_load_takes_a_ply(tmp_path) -> None:
+    path = tmp_path / "g.json"
+    s, _ = session(["take 1", "take 1", f"save {path}", "quit"], vs="human")
+    s.run()
+    from_record, _ = session(["quit"], vs="human", position=path)
+    from_record.run()
+    assert from_record.state == s.state and from_record.record.actions == []
+    earlier, _ = session(["quit"], vs="human", position=path, ply=1)
+    earlier.run()
+    assert earlier.state == s.match.states[1]
+    resumed, _ = session(["quit"], vs="human", load=path, ply=2)
+    resumed.run()
+    assert resumed.record.actions == s.record.actions[:2]
+    with pytest.raises(AsobibaError, match="the record has 3 plies"):
+        session([], vs="human", load=path, ply=4)

@@ -16,7 +16,10 @@ Notation: a move is ``FROM-TO`` in cell names (``b1-c2``), then ``pass`` and ``d
 
 from __future__ import annotations
 
-from ...core.errors import NotationError
+from typing import Any
+
+from ...core.errors import NotationError, Unreadable
+from ...core.names import Names
 from .board import MAX_CELLS, Board
 
 PASS_ACTION = MAX_CELLS * 8
@@ -50,3 +53,14 @@ def move_notation(bd: Board, action: int) -> str:
     if to < 0:
         raise NotationError(f"action {action} leaves the {bd.rows}-row board")
     return f"{bd.names[frm]}-{bd.names[to]}"
+
+
+def typed_cell(state: Any, text: str) -> str:
+    """The cell a person typed (``B1`` or ``b1``) by its name: the descriptor's ``parse_cell``."""
+    bd: Board = state.board
+    name = text.strip().lower()
+    if name not in bd.index:
+        corner = f"a1–e{bd.rows}"
+        raise Unreadable(Names(f"{text.strip()!r} はマスの名前ではありません（{corner}）。",
+                               f"{text.strip()!r} is not a cell (board {corner})"))
+    return name

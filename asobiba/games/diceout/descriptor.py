@@ -7,8 +7,9 @@ from typing import Any
 from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, Solutions, Verb
 from ...core.game import State
 from . import heuristic
-from .actions import DECLARE_NOTATION, PASS_NOTATION
+from .actions import DECLARE_NOTATION, PASS_NOTATION, typed_cell
 from .game import DiceOutGame
+from .render import render_text
 from .setup import decode_place, is_place_action
 from .svg import render_svg
 
@@ -51,6 +52,8 @@ DESCRIPTOR = GameDescriptor(
         exact=heuristic.exact_solver,
     ),
     render_svg=render_svg,
+    render_text=render_text,
+    parse_cell=typed_cell,
     move_drops=move_drops,
     lobby=Lobby(
         tagline=Names(

@@ -1,17 +1,19 @@
-"""Text picture of a Dice Out position (``render_text``).
+"""Text picture of a Dice Out position (``render_text``; docs/rules/diceout.md).
 
 Rank ``rows`` is at the top, rank 1 (red's home) at the bottom. A cell shows its stack as owner
 letter + top value, and the height when more than one die is stacked: ``R3`` (a red 3),
 ``W2x3`` (a white 2 on top of a stack of three). ``.`` is an empty cell; EXIT corners are
-bracketed (``[ .  ]``, ``[R3  ]``). Covered faces are not shown, as on the real board. While the
-dice are being placed, the status line names the values the placer rolled and what the other colour
-rolled or has placed.
+bracketed (``[ .  ]``, ``[R3  ]``). Covered faces are not shown, as on the real board. The last
+move is marked: its start cell in parentheses ``( .  )``, its end between ``>`` and ``<``. Under the
+files a legend says all this in both languages. While the dice are being placed, the status line
+names the values the placer rolled and what the other colour rolled or has placed.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .actions import is_move, move_cells
 from .board import COLOURS, FILES, NUM_FILES
 from .slots import arrangement_of
 
@@ -21,6 +23,12 @@ if TYPE_CHECKING:
 _ANSI = ("\x1b[1;31m", "\x1b[1;37m")
 _RESET = "\x1b[0m"
 _EXIT_ANSI = "\x1b[33m"
+_MARKED = "\x1b[4m"
+
+LEGEND = (
+    "R3 red die showing 3 · W2x3 white 2 atop 3 dice · [ ] EXIT · ( ) > < last move\n"
+    "R3＝赤のダイス（上の目3）、W2x3＝白の2（3段の山）、[ ]＝EXIT、( ) > <＝直前の手"
+)
 
 
 def cell_label(seat: int, value: int, height: int) -> str:
@@ -29,9 +37,12 @@ def cell_label(seat: int, value: int, height: int) -> str:
     return text + (f"x{height}" if height > 1 else "")
 
 
-def render_text(state: DiceOutState, color: bool = False) -> str:
+def render_text(state: DiceOutState, color: bool = False, last_move: int | None = None) -> str:
     bd = state.board
     stacks = state.stacks()
+    moved_from = moved_to = -1
+    if last_move is not None and is_move(last_move):
+        moved_from, moved_to = move_cells(bd, last_move)
     lines = []
     for rank in range(bd.rows - 1, -1, -1):
         cells = []
@@ -42,36 +53,39 @@ def render_text(state: DiceOutState, color: bool = False) -> str:
                 seat, value = stack[-1]
                 text = cell_label(seat, value, len(stack)).ljust(4)
                 if color:
-                    text = _ANSI[seat] + text + _RESET
+                    text = _ANSI[seat] + (_MARKED if cell == moved_to else "") + text + _RESET
             else:
                 text = " .  "
             if cell in bd.exits:
                 left, right = ("[", "]") if not color else (_EXIT_ANSI + "[" + _RESET,
                                                             _EXIT_ANSI + "]" + _RESET)
-                cells.append(left + text + right)
+            elif cell == moved_from:
+                left, right = "(", ")"
+            elif cell == moved_to:
+                left, right = ">", "<"
             else:
-                cells.append(" " + text + " ")
-        lines.append(f"{rank + 1} " + "".join(cells))
-    lines.append("  " + "".join(f"  {f}   " for f in FILES))
+                left, right = " ", " "
+            cells.append(left + text + right)
+        lines.append(f"{rank + 1} " + "".join(cells).rstrip())
+    lines.append("  " + "".join(f"  {f}   " for f in FILES).rstrip())
+    lines.append(LEGEND)
     lines.append(_status(state))
     return "\n".join(lines)
 
 
 def _status(state: DiceOutState) -> str:
     if state.is_chance:
-        return "set-up: roll the dice"
+        return "set-up: roll the dice / 準備：ダイスを振ります"
     if state.rolled:
         return _placing_status(state)
     if state.winner >= 0:
-        if state.winner == 2:
-            return f"draw ({state.reason})"
-        return f"{COLOURS[state.winner]} wins ({state.reason})"
+        return f"game over after {state.ply} plies / {state.ply}手で終局"
     text = f"{COLOURS[state.to_move]} to move (ply {state.ply})"
     for seat in (0, 1):
         if state.shows_dice_out(seat):
-            text += f"; {COLOURS[seat]} shows Dice Out"
+            text += f"; {COLOURS[seat]} shows Dice Out (all dice alike)"
     if state.phase:
-        text += "; declare or pass"
+        text += "; 'declare' (Dice Out!) or 'pass'"
     return text
 
 

@@ -3,7 +3,8 @@
 * ``catalog --json [--catalog FILE]`` prints one JSON object ``{"dice": [...], "decks": [...]}``;
   each die is ``{"id", "name", "kind", "outcomes": {outcome: probability}, "bonus", "ability",
   "family", "estimate"}`` (plus ``"fused"`` for super-eye dice), probabilities summing to 1;
-  each deck is ``{"id", "name", "dice", "evolution", "cards"}``. Without ``--json``: a table.
+  each deck is ``{"id", "name", "dice", "evolution", "cards"}``. Without ``--json``: a table of
+  percentages (headers in English and Japanese, columns aligned for wide characters), then the decks.
 * ``odds --attacker ID --defender ID --defender-state summoned|half|unsummoned [--catalog FILE]``
   prints ``{"attacker_wins", "defender_holds", "tie", "counter"}`` (no items, special = 3).
 * ``fit --tallies FILE [--id ID --name NAME --kind KIND] [--out FILE]`` writes a catalog entry.
@@ -56,22 +57,53 @@ def catalog_json(catalog_path: Path | None) -> dict[str, Any]:
     return {"dice": dice, "decks": decks}
 
 
+KIND_JA = {"character": "キャラ", "weapon": "武具", "curse": "呪術", "evolution": "進化",
+           "super_eye": "超眼", "core": "核"}
+"""Kinds of dice in Japanese, as docs/rules/gandice.md names them ("Kinds of dice")."""
+
+OUTCOME_HEADS = {"stand": "stand\n立ち", "inverted": "inv.\n逆立ち", "side": "side\n横倒し",
+                 "special": "special\n特殊目"}
+"""Column heads of the outcomes that are not numbers (``face:N`` is headed ``N``)."""
+
+
+def _percent(p: float) -> str:
+    """A probability as a short percentage: ``14``, ``3.5``; an outcome the die lacks is ``-``."""
+    return "-" if p == 0 else f"{100 * p:.1f}".removesuffix(".0")
+
+
 @app.command("catalog")
 @user_errors
 def catalog_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     catalog: CatalogOpt = None,
 ) -> None:
-    """List every die with its outcome probabilities, and the decks."""
+    """List every die with its outcome probabilities (in %), and the decks."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    from .dice import OUTCOME_NAMES
+
     data = catalog_json(catalog)
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))
         return
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), collapse_padding=True,
+                  title="dice / ダイス: outcome probabilities in % / 出目の確率（%）")
+    table.add_column("id", no_wrap=True)
+    table.add_column("name\n名前", no_wrap=True)
+    table.add_column("kind\n種類", no_wrap=True)
+    for outcome in OUTCOME_NAMES:
+        table.add_column(OUTCOME_HEADS.get(outcome, outcome.removeprefix("face:")), justify="right")
     for die in data["dice"]:
-        odds = "  ".join(f"{k} {v:.3f}" for k, v in die["outcomes"].items())
-        typer.echo(f"{die['id']:<16} {die['name']}  [{die['kind']}]  {odds}")
+        odds = [_percent(die["outcomes"].get(o, 0.0)) for o in OUTCOME_NAMES]
+        table.add_row(die["id"], die["name"], f"{die['kind']} {KIND_JA[die['kind']]}", *odds)
+    console = Console(highlight=False)
+    natural = console.measure(table, options=console.options.update_width(400)).maximum
+    console.width = max(console.width, natural)  # never squeeze a row
+    console.print(table)
     for deck in data["decks"]:
-        typer.echo(f"deck {deck['id']}: {deck['name']}  {' '.join(deck['dice'])}")
+        console.print(f"deck {deck['id']}: {deck['name']}  {' '.join(deck['dice'])}")
 
 
 @app.command()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.errors import Unreadable
+from ...core.names import Names
 from . import actions as A
 from .dice import OUTCOME_NAMES
 
@@ -42,6 +44,20 @@ def unit_label(state: GandiceState, u: int) -> str:
     if state.fusion[u] != u:
         return die_label(state, u)
     return "+".join(die_label(state, m) for m in [u] + [m for m in state.members(u) if m != u])
+
+
+def typed_cell(state: GandiceState, text: str) -> str:
+    """The die a person typed, by name or catalog id (``ギダン``, ``gidan``, ``武具・羅#2``), as the
+    ``d<uid>`` cell that actions start from: the descriptor's ``parse_cell``. A name several
+    players hold means the die of the player to move, else the first holder's."""
+    wanted = " ".join(text.split())
+    dice = range(len(state.lineup.dice))
+    named = [u for u in dice if wanted in (die_label(state, u), die_label(state, u, ids=True))]
+    if not named:
+        raise Unreadable(Names(f"{wanted!r} という名前のダイスはありません。",
+                               f"no die is called {wanted!r} (use its name or catalog id)"))
+    own = [u for u in named if state.owner[u] == state.current_player]
+    return f"d{(own or named)[0]}"
 
 
 def notation_to_action(state: GandiceState, text: str) -> int | None:

@@ -147,7 +147,8 @@ def test_max_turns_draws_among_the_players_left():
     s = summon_all(game(max_turns=1))
     s = play(s, "attack ギダン>イスルギ", "roll ギダン:side")
     assert s.is_terminal and s.ranks() == [1, 1] and s.returns() == [0.0, 0.0]
-    assert s.render_text().startswith("眼魔伝ガンダイス  turn 1/1\n")
+    text = s.render_text()
+    assert text.startswith("眼魔伝ガンダイス  turn ターン 1/1 ") and "turn limit was reached" in text
 
 
 def test_uid_helper_names_dice():

@@ -42,11 +42,12 @@ class TableMissingError(AsobibaError):
 
     def __init__(self, rows: int | Sequence[int], directory: Path | None = None) -> None:
         missing = [rows] if isinstance(rows, int) else list(rows)
-        option = f" --out {directory}" if directory else ""
-        builds = ", ".join(f"--rows {r}{option} ({build_cost(r).en.rstrip('.')})" for r in missing)
+        builds = ", ".join(f"--rows {r} ({build_cost(r).en.rstrip('.')})" for r in missing)
+        option = f"; add --out {directory}" if directory else ""
         super().__init__(
             f"no solved {', '.join(f'5×{r}' for r in missing)} Dice Out table in "
-            f"{table_directory(missing[0], directory).parent}; build with: asobiba solve diceout {builds}"
+            f"{table_directory(missing[0], directory).parent}; build with: asobiba solve diceout "
+            f"{builds}{option}"
         )
 
 
