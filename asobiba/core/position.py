@@ -1,4 +1,5 @@
-"""Reading and writing position JSON files (docs/formats.md, "Positions").
+"""Reading position JSON (docs/formats.md, "Positions"); :mod:`.start` reads a position file or a
+record for the commands.
 
 A position file names its game and options; options given on the command line override those in the
 file. Malformed JSON and impossible positions raise errors with one-line messages.
@@ -94,9 +95,3 @@ def state_from_position(
         raise PositionError("position 'options' must be a JSON object")
     game = make_game_from_pairs(game_id, option_pairs or [], base=file_options)
     return game.state_from_json(data)
-
-
-def load_position(
-    game_id: str, path: str | Path, option_pairs: list[str] | None = None
-) -> State:
-    return state_from_position(game_id, read_json_file(path), option_pairs)
