@@ -195,8 +195,8 @@ def explain(state: State, action: int) -> tuple[str, str] | None:
         return (
             f"{notation} は{how_ja}{gain:.0f}段進み、ゴールまでの残りの手間が"
             f"{before:.0f}から{after:.0f}になります。",
-            f"{notation} gains {gain:.0f} rows by {how_en}; the work left to reach the goal "
-            f"goes from {before:.0f} to {after:.0f}.",
+            f"{notation} gains {gain:.0f} row{'' if round(gain) == 1 else 's'} by {how_en}; the work "
+            f"left to reach the goal goes from {before:.0f} to {after:.0f}.",
         )
     return (
         f"{notation} は駒を並べ直して次の跳び越しに備えます（残りの手間 {before:.0f}→{after:.0f}）。",

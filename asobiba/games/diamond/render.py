@@ -5,8 +5,8 @@ row letter of the notation on both sides. Men are ``r y g`` (Chinese Checkers ad
 blue, white and black), kings ``R Y G …``, an empty cell is ``.``
 and an empty apex ◎ is ``o``. Beside the star a key of the same shape shows each cell's number in
 its row (the last digit: ``0 1 2 3`` after ``9`` are 10–13), so ``e7`` is read off the picture.
-The last move is marked: its start cell in parentheses ``(.)``, the piece that moved in brackets
-``[r]``. With ``color=True`` pieces are drawn in ANSI colours (kings bold), the empty cells of each
+The last move is marked: the piece that moved in brackets ``[r]``, its start cell, when empty, as
+``*``. With ``color=True`` pieces are drawn in ANSI colours (kings bold), the empty cells of each
 colour's points are tinted in that colour, and the moved piece is underlined.
 """
 
@@ -69,7 +69,7 @@ def render_text(state: StarState, color: bool = False, last_move: int | None = N
                 return ch
             style = ("1;" if ch.isupper() else "") + ("4;" if cell == moved_to else "")
             return f"\x1b[{style}{_ANSI[owner[cell]]}m{ch}{_RESET}"
-        ch = "o" if cell in apexes else "."
+        ch = "*" if cell == moved_from else "o" if cell in apexes else "."
         tint = _point_colour(state, q, r) if color else None
         return f"\x1b[2;{_ANSI[tint]}m{ch}{_RESET}" if tint else ch
 
@@ -79,9 +79,8 @@ def render_text(state: StarState, color: bool = False, last_move: int | None = N
         row = [(cq, r) for (cq, r) in star.cells if cq == q]
         letter = letters[q]
         marks = {_column(*cell): glyph(*cell) for cell in row}
-        for cell, (left, right) in ((moved_from, "()"), (moved_to, "[]")):
-            if cell in row:
-                marks[_column(*cell) - 1], marks[_column(*cell) + 1] = left, right
+        if moved_to in row:
+            marks[_column(*moved_to) - 1], marks[_column(*moved_to) + 1] = "[", "]"
         key = {_column(*cell): str(number % 10) for number, cell in enumerate(row, 1)}
         picture = "".join(marks.get(i, " ") for i in range(width))
         numbers = "".join(key.get(i, " ") for i in range(width)).rstrip()
