@@ -18,6 +18,7 @@ from .options import Options
 
 GAMES: dict[str, str] = {
     "diamond": "asobiba.games.diamond.descriptor",
+    "chinese_checkers": "asobiba.games.chinese_checkers.descriptor",
     "diceout": "asobiba.games.diceout.descriptor",
     "gandice": "asobiba.games.gandice.descriptor",
 }

@@ -5,21 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.descriptor import CompiledEngine, Counterpart, GameDescriptor, Knowledge, Lobby, Names
-from ...core.game import Game, State
+from ...core.errors import OptionError
+from ...core.game import Game
 from . import heuristic
-from .game import DiamondGame
-from .notation import typed_cell, web_name
+from .game import DiamondGame, move_paths
+from .notation import typed_cell
 from .render import render_text
 from .svg import render_svg
 
 
-def move_paths(state: State, action: int) -> list[str]:
-    """The holes a move passes through, hop by hop (for animating jump chains)."""
-    return [web_name(q, r) for q, r in state.move_path(action)]  # type: ignore[attr-defined]
-
-
 def compiled(game: Game) -> CompiledEngine:
-    """The compiled engine (loaded on first use: it brings numba)."""
+    """The compiled engine (loaded on first use: it brings numba); OptionError for options it
+    does not play (:func:`.heuristic.kernel_plays`)."""
+    if not heuristic.kernel_plays(game):
+        raise OptionError("the compiled engine does not play goal_block=swap on the small board")
     from .kernel.versus import KernelBench
 
     return KernelBench(game)  # type: ignore[arg-type]
@@ -76,7 +75,7 @@ DESCRIPTOR = GameDescriptor(
             ja="星形の盤で、飛び越しを重ねて向かいの陣地へ。王駒はまとめて飛べます。",
             en="Race across the star by chains of jumps; kings leap whole lines.",
         ),
-        options=("players", "king", "pieces", "long_jump"),
+        options=("players", "board", "king", "pieces", "long_jump"),
         defaults={"players": 3},
     ),
     move_paths=move_paths,

@@ -24,7 +24,7 @@ from .bench_positions import bench_positions
 from .geometry import BIT, CELLS, GRID, NEIGHBOURS, QR_OF_GRID, cells_of
 from .layout import initial_pieces, seat_layouts
 from .movegen import PASS, MoveGenerator, cell_bits, decode
-from .notation import PASS_TEXT, cell_name, move_text, parse_move
+from .notation import PASS_TEXT, cell_name, move_text, parse_move, web_name
 from .options import DiamondOptions
 from .render import render_text
 
@@ -230,4 +230,10 @@ class StarState(State):
 
 DiamondState = StarState
 """A Diamond Game position (the name the compiled engine uses)."""
+
+
+def move_paths(state: StarState, action: int) -> list[str]:
+    """The holes a move passes through, hop by hop, by their web names: the descriptors'
+    ``move_paths`` (for animating jump chains)."""
+    return [web_name(q, r) for q, r in state.move_path(action)]
 

@@ -1,0 +1,52 @@
+"""Chinese Checkers as the rest of asobiba sees it (docs/architecture.md, "The game descriptor"):
+the star engine's pictures, notation and computer players, under Chinese Checkers' seats and
+rules."""
+
+from __future__ import annotations
+
+from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names
+from ..diamond import heuristic
+from ..diamond.game import move_paths
+from ..diamond.notation import typed_cell
+from ..diamond.render import render_text
+from ..diamond.svg import render_svg
+from .game import ChineseCheckersGame
+
+DESCRIPTOR = GameDescriptor(
+    game_class=ChineseCheckersGame,
+    rules_page="docs/rules/chinese_checkers.md",
+    notation=Names(
+        ja="手は「出発-到着」で書きます（例: d1-e5）。穴の名前は行の文字と左からの番号です"
+           "（ダイヤモンドゲームと同じ）。",
+        en="A move is FROM-TO (e.g. d1-e5); a hole is its row letter and its number from the left "
+           "(as in Diamond Game).",
+    ),
+    seat_names={
+        "red": Names("赤", "Red"),
+        "white": Names("白", "White"),
+        "yellow": Names("黄", "Yellow"),
+        "blue": Names("青", "Blue"),
+        "green": Names("緑", "Green"),
+        "black": Names("黒", "Black"),
+    },
+    knowledge=Knowledge(
+        evaluate=heuristic.evaluate,
+        levels=heuristic.level_specs,
+        move_priors=heuristic.move_priors,
+        explain=heuristic.explain,
+        evaluators=heuristic.EVALUATORS,
+        baselines=heuristic.BASELINES,
+    ),
+    render_svg=render_svg,
+    render_text=render_text,
+    parse_cell=typed_cell,
+    lobby=Lobby(
+        tagline=Names(
+            ja="六色の星で、10個の駒を向かいの先へ。2・3・4・6人で遊べます。",
+            en="Ten marbles each to the facing point of the six-colour star; 2, 3, 4 or 6 players.",
+        ),
+        options=("players", "other_points", "hop_own", "king"),
+        defaults={"players": 6},
+    ),
+    move_paths=move_paths,
+)

@@ -1,0 +1,94 @@
+"""Rule options of Chinese Checkers (docs/rules/chinese_checkers.md, "Options"; the names are a
+contract), and the rules they give the star engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.options import Options, option
+from ..diamond.geometry import ROUND_THE_STAR, STANDARD, STAR_COLOURS
+from ..diamond.layout import OTHER_POINTS, StarRules
+from ..diamond.options import GOAL_BLOCK_RULES, LINE_CHAIN_RULES, goal_block_rule
+
+SEATING: dict[int, tuple[str, ...]] = {
+    2: ("q+", "q-"),
+    3: ("q+", "r+", "s+"),
+    4: ("q+", "q-", "r+", "r-"),
+    6: ROUND_THE_STAR,
+}
+"""The points in play by number of players: facing, alternate points, two facing pairs, all
+(docs/rules/chinese_checkers.md, "Board and seats")."""
+
+COLOUR_OF_POINT = {key: colour for colour, key in STAR_COLOURS.items()}
+
+
+def colours_in_play(players: int) -> tuple[str, ...]:
+    """The colours of the seats, in turn order round the star from the bottom point ``q+``."""
+    keys = SEATING[players]
+    return tuple(COLOUR_OF_POINT[key] for key in ROUND_THE_STAR if key in keys)
+
+
+@dataclass(frozen=True)
+class ChineseCheckersOptions(Options):
+    """Options of ``chinese_checkers``. ``goal_block`` defaults from ``king``."""
+
+    game_id = "chinese_checkers"
+
+    players: int = option(2, choices=tuple(SEATING), en="Number of players", ja="人数")
+    other_points: str = option(
+        "open",
+        choices=OTHER_POINTS,
+        en="Points that are neither a piece's start nor its goal: open = like any hole, "
+        "pass = may be hopped through but not stopped in, closed = never entered",
+        ja="自分の出発でもゴールでもない先: open＝ふつうの穴と同じ、pass＝跳んで通るだけで止まれない、"
+        "closed＝入れない",
+    )
+    hop_own: bool = option(True, en="Pieces may hop the mover's own pieces",
+                           ja="自分の駒も飛び越せる")
+    king: bool = option(False, en="Play with a king (on the apex of each start point)",
+                        ja="王駒あり（出発の先の頂点に置く）")
+    king_chain_after_line: str = option(
+        "single",
+        choices=LINE_CHAIN_RULES,
+        en="After a king's line jump over 2+ pieces: single = only one-piece jumps may follow, "
+        "any = any jumps, none = the move ends",
+        ja="王駒がまとめて飛んだあと: single＝続けて飛べるのは駒1個の飛び越しだけ、any＝何でも、"
+        "none＝そこで終わり",
+    )
+    long_jump: bool = option(
+        False,
+        en="Long jumps over a distant single piece (Super Chinese Checkers)",
+        ja="長い飛び越し（スーパーチャイニーズチェッカー）",
+    )
+    goal_block: str | None = option(
+        None,
+        choices=GOAL_BLOCK_RULES,
+        en="Rule for a blocked goal (default full_with_one, or full_with_king with kings)",
+        ja="ゴールをふさがれた時の決まり（既定: full_with_one、王駒ありは full_with_king）",
+    )
+    max_plies: int = option(
+        2000, lo=1, hi=100_000, en="Game ends (draw among the unfinished) after this many plies",
+        ja="この手数で終局（未上がりの人は同順位）",
+    )
+
+    def normalize(self) -> None:
+        object.__setattr__(self, "goal_block", goal_block_rule(self.goal_block, self.king))
+
+    def star_rules(self) -> StarRules:
+        """What the star engine plays: 10 pieces on each start point of the standard star, each
+        colour bound for the point opposite, every point painted in the colour starting there."""
+        assert self.goal_block is not None
+        return StarRules(
+            star=STANDARD,
+            colours=colours_in_play(self.players),
+            first=0,
+            area="point",
+            king=self.king,
+            after_line=self.king_chain_after_line,
+            long_jump=self.long_jump,
+            goal_block=self.goal_block,
+            max_plies=self.max_plies,
+            painted={key: COLOUR_OF_POINT[key] for key in ROUND_THE_STAR},
+            hop_own=self.hop_own,
+            other_points=self.other_points,
+        )
