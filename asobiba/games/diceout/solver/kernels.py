@@ -101,7 +101,7 @@ def _row_candidates(r, rank_of_colex, nbr, target0, target1, c_from, c_val, c_to
 
 
 @njit(cache=True)
-def _candidate_buffers(cells):
+def candidate_buffers(cells):
     """Scratch arrays for one row's move candidates (see :func:`_row_candidates`) and the top
     white value per cell."""
     return (np.empty(MAX_CANDIDATES, np.int64), np.empty(MAX_CANDIDATES, np.int64),
@@ -163,7 +163,7 @@ def sweep(V, T, D, D_rows, open_chunks, sets, rank_of_colex, nbr, target0, targe
     win_code = 2 * d - 1
     loss_code = 2 * d
     for row in prange(r_lo, r_hi):
-        c_from, c_val, c_to, c_nv, c_child, c_exit, c_eq, c_slots, top_white = _candidate_buffers(cells)
+        c_from, c_val, c_to, c_nv, c_child, c_exit, c_eq, c_slots, top_white = candidate_buffers(cells)
         mine = np.zeros(cells * 3, np.bool_)
         w = np.empty(3, np.int64)
         dirty = np.empty(chunks, np.uint8)
@@ -332,7 +332,16 @@ def position_moves(red, white, sets, rank_of_colex, rotated, nbr, target0, targe
     OUT_CHILD) and the table coordinates (red rank, white rank) of the position reached, seen from
     white (turned 180°, colours swapped). Returns the number of moves; 0 means red must pass.
     """
-    c_from, c_val, c_to, c_nv, c_child, c_exit, c_eq, c_slots, top_white = _candidate_buffers(cells)
+    return moves_into(red, white, sets, rank_of_colex, rotated, nbr, target0, target1,
+                      candidate_buffers(cells), out)
+
+
+@njit(cache=True)
+def moves_into(red, white, sets, rank_of_colex, rotated, nbr, target0, target1, buffers, out):
+    """:func:`position_moves` with the scratch arrays of :func:`candidate_buffers` given, for
+    callers that list the moves of many positions one after another (a search); ``buffers`` come
+    back as they were given (the top white value of every cell 0)."""
+    c_from, c_val, c_to, c_nv, c_child, c_exit, c_eq, c_slots, top_white = buffers
     w = np.empty(3, np.int64)
     nk = _row_candidates(sets[red], rank_of_colex, nbr, target0, target1, c_from, c_val, c_to, c_nv,
                          c_child, c_exit, c_eq, c_slots)
@@ -352,6 +361,8 @@ def position_moves(red, white, sets, rank_of_colex, rotated, nbr, target0, targe
         out[n, 3] = rotated[white]
         out[n, 4] = rotated[c_child[k]]
         n += 1
+    for j in range(3):
+        top_white[w[j] // 3] = 0
     return n
 
 
