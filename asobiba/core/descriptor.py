@@ -21,6 +21,12 @@ layers check ``is not None`` instead of guessing with ``getattr``:
 * ``move_paths`` (:class:`MovePaths`): the cells a move passes through, for animation;
 * ``move_drops`` (:class:`MoveDrops`): the pieces a move puts onto the board from off it (e.g. rolled
   dice set on their squares), so that a page can let a person arrange them on the board;
+* ``move_words`` (:class:`MoveWords`): a move in words and the kind of choice it is, for the move
+  list and the buttons of the web table; ``move_odds`` (:class:`MoveOdds`): the exact odds of what a
+  move leads to (e.g. an attack's outcomes), shown before a person commits to it;
+* ``client`` (:class:`WebClient`) and ``services``: the game's own piece of the web page (ES
+  modules shipped in its package) and the requests that piece may send (e.g. reading a dice
+  catalog a player uploads);
 * ``verbs`` (:class:`Verb`): things a person can do besides moving (e.g. declaring);
 * ``end_reasons``: names of the ways a game can end, for result texts;
 * ``solutions`` (:class:`Solutions`): exact solution tables that can be built and looked up;
@@ -141,6 +147,61 @@ class MoveDrops(Protocol):
 
 
 @dataclass(frozen=True)
+class Words:
+    """A move as a person reads it.
+
+    ``kind``: what sort of choice it is, one word (e.g. ``attack``, ``item``, ``roll``): the web
+    page's ``data-action`` of its button; ``text``: the move in words, in both languages, naming
+    no internal id; ``data``: facts (JSON) for the game's own page module (e.g. the die that rolled
+    and the outcome it shows, so the page can animate it).
+    """
+
+    kind: str
+    text: Names
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+class MoveWords(Protocol):
+    def __call__(self, state: State, action: int) -> Words:
+        """``action`` (a decision or a chance outcome) of ``state`` in words."""
+        ...
+
+
+@dataclass(frozen=True)
+class Odds:
+    """One way a move can turn out (``id``, e.g. ``win``), named for people, with its probability."""
+
+    id: str
+    label: Names
+    p: float
+
+
+class MoveOdds(Protocol):
+    def __call__(self, state: State, action: int) -> Sequence[Odds] | None:
+        """The exact odds of what ``action`` leads to (they sum to 1), or None for a move that has
+        none to show. May take a while (the web computes it off the event loop, on request)."""
+        ...
+
+
+class Service(Protocol):
+    def __call__(self, body: Any) -> Any:
+        """Answer one JSON request of the game's page module (``body`` is hostile until checked);
+        raise an AsobibaError (one line; Explained for both languages) for bad input."""
+        ...
+
+
+@dataclass(frozen=True)
+class WebClient:
+    """A game's own piece of the web page: plain ES modules (and stylesheets) in ``folder`` of
+    the game's package, served at ``/static/games/<id>/``; the page imports ``module`` and calls
+    what it exports (docs/web.md, "A game's own page module")."""
+
+    folder: Any
+    """A ``pathlib.Path`` to the folder."""
+    module: str = "client.js"
+
+
+@dataclass(frozen=True)
 class Verb:
     """Something a person can do besides moving, played as the engine action ``notation``.
 
@@ -238,12 +299,15 @@ class Lobby:
 
     ``options``: the option names shown first (the rest sit under "more rules");
     ``defaults``: option values the lobby starts from when they differ from the engine's
-    (e.g. the number of players people usually pick); ``tagline``: one line on the game's card.
+    (e.g. the number of players people usually pick); ``tagline``: one line on the game's card;
+    ``panel``: the options the game's own page module sets in the lobby (e.g. decks built there),
+    not shown among the rules. Options marked ``local`` (a file on the server) never reach the web.
     """
 
     tagline: Names
     options: tuple[str, ...] = ()
     defaults: Mapping[str, Any] = field(default_factory=dict)
+    panel: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -264,6 +328,11 @@ class GameDescriptor:
     lobby: Lobby | None = None
     move_paths: MovePaths | None = None
     move_drops: MoveDrops | None = None
+    move_words: MoveWords | None = None
+    move_odds: MoveOdds | None = None
+    client: WebClient | None = None
+    services: Mapping[str, Service] = field(default_factory=dict)
+    """Requests of the game's page module by name, ``POST /api/services/<id>/<name>``."""
     verbs: tuple[Verb, ...] = ()
     end_reasons: Mapping[str, Names] = field(default_factory=dict)
     """How a game can end, by reason id; a game that declares them gives its final states the

@@ -2,9 +2,11 @@
 
 A body is read by :func:`~asobiba.core.position.parse_json` (nested at most 200 levels, numbers
 finite, integers of at most 4,300 digits), then checked here with strict types: an integer is an
-integer (``1.9`` is refused, never rounded), option values are booleans, integers, strings or lists
-of them, and every list and string has a bound. A body that does not fit raises
-:class:`~asobiba.web.protocol.ProtocolError` naming the first problem in one line.
+integer (``1.9`` is refused, never rounded), option values are booleans, integers, strings (at most
+64 KiB) or lists of them or of small objects (a game reads them, e.g. a deck given whole), every
+list and string has a bound, and options that name a file on the server are refused. A body that
+does not fit raises :class:`~asobiba.web.protocol.ProtocolError` naming the first problem in one
+line.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Annotated, Any, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from ..core.position import parse_json
+from ..core.registry import game_class
 from .protocol import ProtocolError
 
 MAX_SEED = 2**63 - 1
@@ -21,9 +24,13 @@ MAX_SEED = 2**63 - 1
 MAX_RECORD_PLIES = 20_000
 """The most actions an uploaded record may hold (each is replayed and checked)."""
 
+MAX_OPTION_TEXT = 65_536
+"""The longest text an option value may be (e.g. dice added to a catalog as text)."""
+
 Text = Annotated[StrictStr, Field(max_length=200)]
-Scalar = StrictBool | StrictInt | Text
-OptionValue = Scalar | Annotated[list[Scalar], Field(max_length=64)]
+Scalar = StrictBool | StrictInt | Annotated[StrictStr, Field(max_length=MAX_OPTION_TEXT)]
+Item = Scalar | Annotated[dict[Annotated[str, Field(max_length=64)], Any], Field(max_length=16)]
+OptionValue = Scalar | Annotated[list[Item], Field(max_length=64)]
 OptionsIn = Annotated[dict[Annotated[str, Field(max_length=64)], OptionValue], Field(max_length=64)]
 GameId = Annotated[StrictStr, Field(max_length=64)]
 Meta = dict[Annotated[str, Field(max_length=200)], Any]
@@ -114,9 +121,24 @@ def read_body(raw: bytes, model: type[M], what: str = "the request body") -> tup
     if not isinstance(data, dict):
         raise ProtocolError(f"{what} must be a JSON object")
     try:
-        return model.model_validate(data), data
+        body = model.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
         problem = "unexpected field" if first["type"] == "extra_forbidden" else first["msg"]
         raise ProtocolError(f"{what}: {where}: {problem}") from None
+    if isinstance(body, SetupBody | RecordBody) and body.options:
+        refuse_local_options(body.game, body.options, what)
+    return body, data
+
+
+def refuse_local_options(game_id: str, options: dict[str, Any], what: str) -> None:
+    """Refuse options that name something on the server (a file path: the option spec's
+    ``local``) unless they are left empty; only the command line sets them."""
+    specs = game_class(game_id).options_class.specs()
+    for name, value in options.items():
+        spec = specs.get(name)
+        if spec is not None and spec.local and value not in (None, ""):
+            raise ProtocolError(
+                f"{what}: options.{name}: names a file on the server; the web table does not take it"
+            )

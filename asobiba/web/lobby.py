@@ -19,6 +19,9 @@ from ..core.registry import descriptor, descriptors, make_game
 from .seats import LEVELS
 from .view import render_board
 
+CLIENT_PREFIX = "/static/games"
+"""Each game's page module is served from its package under ``/static/games/<id>/``."""
+
 
 @cache
 def lobby_games() -> dict[str, Any]:
@@ -30,7 +33,9 @@ def lobby_games() -> dict[str, Any]:
 
 
 def entry(game: GameDescriptor) -> dict[str, Any]:
-    """One game: names, option specs, what the lobby shows, seats, verbs, endings, solutions.
+    """One game: names, option specs (those a web client may set), what the lobby shows (and which
+    options the game's own page module sets: ``lobby.panel``), the page module (``client``),
+    whether moves have odds to show, seats, verbs, endings, solutions.
 
     ``setup`` and ``preview`` are for the options the lobby starts from (the lobby defaults).
     """
@@ -38,15 +43,19 @@ def entry(game: GameDescriptor) -> dict[str, Any]:
     defaults = dict(game.lobby.defaults)
     start = make_game(game.id, defaults)
     solutions = game.solutions() if game.solutions is not None else None
+    specs = game.game_class.options_class.specs().values()
     return {
         "id": game.id,
         "name": game.name.to_json(),
-        "options": [spec.to_json() for spec in game.game_class.options_class.specs().values()],
+        "options": [spec.to_json() for spec in specs if not spec.local],
         "lobby": {
             "tagline": game.lobby.tagline.to_json(),
             "options": list(game.lobby.options),
             "defaults": defaults,
+            "panel": list(game.lobby.panel),
         },
+        "client": None if game.client is None else client_url(game),
+        "odds": game.move_odds is not None,
         "setup": setup_of(start),
         "preview": preview(start),
         "seats": {seat: names.to_json() for seat, names in game.seat_names.items()},
@@ -54,6 +63,12 @@ def entry(game: GameDescriptor) -> dict[str, Any]:
         "end_reasons": {reason: names.to_json() for reason, names in game.end_reasons.items()},
         "solutions": None if solutions is None else {"option": solutions.variant_option},
     }
+
+
+def client_url(game: GameDescriptor) -> str:
+    """Where the page imports the game's own module from (served from its package)."""
+    assert game.client is not None
+    return f"{CLIENT_PREFIX}/{game.id}/{game.client.module}"
 
 
 def setup(game_id: str, options: Any) -> dict[str, Any]:

@@ -46,7 +46,26 @@ def move_cells(state: State, action: int) -> dict[str, Any]:
         "to": target,
         "path": path,
         "drops": [] if drops is None else [{"cell": c, "value": v} for c, v in drops(state, action)],
+        **move_words(state, action),
     }
+
+
+def move_words(state: State, action: int) -> dict[str, Any]:
+    """A move in words, when the game declares them (``move_words``): ``kind`` (the page's
+    ``data-action`` for its button), ``words`` ({ja, en}) and ``data`` (for the game's own page
+    module); nothing otherwise."""
+    words = descriptor(state.game.id).move_words
+    if words is None:
+        return {}
+    said = words(state, action)
+    return {"kind": said.kind, "words": said.text.to_json(), "data": dict(said.data)}
+
+
+def spoken(state: State, action: int) -> dict[str, Any]:
+    """What a move said when it was played: its words and the call-out players shout with it
+    (``callout``, e.g. 「開眼！」), when the game has them."""
+    shout = state.callout(action)
+    return {**move_words(state, action), **({"callout": shout} if shout else {})}
 
 
 def renderer(game_id: str) -> SvgRenderer:
@@ -80,6 +99,7 @@ def _history(table: Table) -> list[dict[str, Any]]:
                 "ply": ply,
                 "player": "chance" if player == CHANCE else names[player],
                 "notation": state.action_to_notation(action),
+                **spoken(state, action),
             }
         )
     return out
@@ -89,7 +109,7 @@ def _last(table: Table) -> dict[str, Any] | None:
     if not table.actions:
         return None
     before = table.states[-2]
-    info = move_cells(before, table.actions[-1])
+    info = {**move_cells(before, table.actions[-1]), **spoken(before, table.actions[-1])}
     player = before.current_player
     info["player"] = "chance" if player == CHANCE else table.game.player_names[player]
     return info
@@ -201,7 +221,7 @@ def frame(table: Table, ply: int) -> dict[str, Any]:
     last = None
     if ply > 0:
         before = table.states[ply - 1]
-        last = move_cells(before, table.actions[ply - 1])
+        last = {**move_cells(before, table.actions[ply - 1]), **spoken(before, table.actions[ply - 1])}
         player = before.current_player
         last["player"] = "chance" if player == CHANCE else table.game.player_names[player]
     return {

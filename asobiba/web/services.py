@@ -1,0 +1,87 @@
+"""Requests that reach a game's own code (docs/web.md, "A game's own page module").
+
+* ``POST /api/services/{game}/{name}`` — one of the services a game declares for its page module
+  (``GameDescriptor.services``, e.g. reading a dice catalog a player uploads): the JSON body goes
+  to the game's function, its JSON answer comes back. The body is hostile until the game has
+  checked it; its errors are one line (``text`` in both languages when it says so).
+* ``GET /api/games/{id}/odds/{ply}`` — the exact odds of the moves of the position after ``ply``
+  actions, for a game that declares ``move_odds`` (e.g. the outcomes of each possible attack), shown
+  before a person commits. Anyone watching may ask (the position is public). The work may take a
+  while, so it runs off the event loop, once per position: answers are kept for the last positions
+  asked, and a second request for a position being worked out waits for the first.
+
+Both run the game's code in a worker thread, never on the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from ..core.game import State
+from ..core.position import parse_json
+from ..core.registry import descriptor
+from .errors import NotFound
+from .protocol import ProtocolError
+
+router = APIRouter(prefix="/api")
+
+KEEP = 64
+"""How many positions' odds are kept."""
+_answers: OrderedDict[Hashable, dict[str, Any]] = OrderedDict()
+_working: dict[Hashable, asyncio.Future[dict[str, Any]]] = {}
+
+
+@router.post("/services/{game}/{name}")
+async def call_service(request: Request, game: str, name: str) -> Any:
+    """Run service ``name`` of ``game`` on the JSON body."""
+    found = descriptor(game)
+    service = found.services.get(name) if found.at_web_table else None
+    if service is None:
+        raise NotFound(f"{game} has no service {name!r} at the web table")
+    body = parse_json(await request.body() or b"null", ProtocolError, "the request body: ")
+    return await asyncio.to_thread(service, body)
+
+
+@router.get("/games/{game_id}/odds/{ply}")
+async def get_odds(request: Request, game_id: str, ply: int) -> dict[str, Any]:
+    """``{"ply", "moves": [{"action", "odds": [{"id", "label": {ja, en}, "p"}]}]}``: the moves of
+    that position that have odds to show."""
+    table = await request.app.state.rooms.get(game_id)
+    if table.descriptor.move_odds is None:
+        raise NotFound(f"{table.game.id} shows no odds of its moves")
+    if not 0 <= ply <= table.plies:
+        raise ProtocolError(f"ply must be between 0 and {table.plies}")
+    state = table.states[ply]
+    key = (table.id, ply, state.key())
+    if key in _answers:
+        _answers.move_to_end(key)
+        return _answers[key]
+    working = _working.get(key)
+    if working is None:
+        working = _working[key] = asyncio.ensure_future(asyncio.to_thread(odds_of, state, ply))
+        working.add_done_callback(lambda _done: _working.pop(key, None))
+    answer = await asyncio.shield(working)
+    _answers[key] = answer
+    while len(_answers) > KEEP:
+        _answers.popitem(last=False)
+    return answer
+
+
+def odds_of(state: State, ply: int) -> dict[str, Any]:
+    """The odds of every legal decision of ``state`` that has some (none at chance or the end)."""
+    odds = descriptor(state.game.id).move_odds
+    assert odds is not None
+    moves = []
+    if state.current_player >= 0:
+        for action in state.legal_actions():
+            found = odds(state, action)
+            if found is not None:
+                moves.append({"action": action, "odds": [
+                    {"id": o.id, "label": o.label.to_json(), "p": o.p} for o in found
+                ]})
+    return {"ply": ply, "moves": moves}
