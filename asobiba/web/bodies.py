@@ -30,7 +30,8 @@ MAX_OPTION_TEXT = 65_536
 Text = Annotated[StrictStr, Field(max_length=200)]
 Scalar = StrictBool | StrictInt | Annotated[StrictStr, Field(max_length=MAX_OPTION_TEXT)]
 Item = Scalar | Annotated[dict[Annotated[str, Field(max_length=64)], Any], Field(max_length=16)]
-OptionValue = Scalar | Annotated[list[Item], Field(max_length=64)]
+OptionValue = Scalar | Annotated[list[Item], Field(max_length=64)] | None
+"""None leaves an option at its default (a game's own options carry it, e.g. no catalog file)."""
 OptionsIn = Annotated[dict[Annotated[str, Field(max_length=64)], OptionValue], Field(max_length=64)]
 GameId = Annotated[StrictStr, Field(max_length=64)]
 Meta = dict[Annotated[str, Field(max_length=200)], Any]

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from asobiba.core.game import sample_chance
 from asobiba.core.record import Record
-from asobiba.core.registry import descriptor, make_game
+from asobiba.core.registry import descriptor, descriptors, make_game
 from asobiba.web.lobby import lobby_games
 
 HUMAN = {"type": "human"}
@@ -39,7 +39,8 @@ def engine_state(data: dict):
 def test_catalog_offers_both_games_with_option_specs_and_levels(client: TestClient) -> None:
     data = client.get("/api/catalog").json()
     games = {g["id"]: g for g in data["games"]}
-    assert set(games) == {"diamond", "diceout"}  # the games whose descriptors are at the web table
+    assert set(games) == {d.id for d in descriptors() if d.at_web_table}  # as their descriptors say
+    assert {"diamond", "diceout", "gandice"} <= set(games)
     diamond_names = {o["name"] for o in games["diamond"]["options"]}
     assert {"players", "king", "pieces", "long_jump", "goal_block"} <= diamond_names
     assert {"rows", "declare", "first"} <= {o["name"] for o in games["diceout"]["options"]}

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from ...core.descriptor import GameDescriptor, Knowledge, Names
+from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, WebClient
 from . import heuristic
+from .forecast import attack_odds
 from .game import GandiceGame
+from .labels import SEATS
 from .search import expectimax_agent
 from .styles import style_agent
 from .svg import render_svg
+from .web import SERVICES
+from .words import move_words
 
 
 def commands() -> Any:
@@ -35,4 +40,15 @@ DESCRIPTOR = GameDescriptor(
     ),
     render_svg=render_svg,
     commands=commands,
+    seat_names=SEATS,
+    lobby=Lobby(
+        tagline=Names("ダイスを召喚して戦うダイスバトル（令和版）。デッキを組んで2〜4人で",
+                      "A dice battle: summon your dice and strike (Reiwa rules). Build a deck; 2–4 play"),
+        options=("players",),
+        panel=("decks", "additions"),
+    ),
+    move_words=move_words,
+    move_odds=attack_odds,
+    client=WebClient(folder=Path(__file__).with_name("client")),
+    services=SERVICES,
 )

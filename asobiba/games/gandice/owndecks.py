@@ -43,7 +43,7 @@ def fold_decks(data: Mapping[str, Any]) -> Mapping[str, Any]:
         if not isinstance(deck, Mapping):
             ids.append(deck)
             continue
-        fields = _deck_fields(deck, f"option decks: seat {seat}")
+        fields = deck_fields(deck, f"option decks: seat {seat}")
         deck_id = "deck-" + hashlib.sha256(
             json.dumps(fields, sort_keys=True, ensure_ascii=False).encode()
         ).hexdigest()[:10]
@@ -64,7 +64,7 @@ def _deck_ids(additions: str) -> set[str]:
     return {e.get("id") for e in entries if isinstance(e, Mapping)} if isinstance(entries, list) else set()
 
 
-def _deck_fields(deck: Mapping[str, Any], where: str) -> dict[str, Any]:
+def deck_fields(deck: Mapping[str, Any], where: str) -> dict[str, Any]:
     unknown = sorted(str(k) for k in deck if k not in _FIELDS)
     if unknown:
         raise OptionError(f"{where}: unknown field {unknown[0][:40]!r} (a deck has name, dice, "

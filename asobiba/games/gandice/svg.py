@@ -1,10 +1,19 @@
 """SVG picture of a Gandice battle for docs and the web table (common contract of ``svg.py``).
 
-Each player has a band of the battle mat: character dice (colour by summon state: bright =
-召喚, half-filled = 半召喚, outline = 未召喚; a fusion is framed together), item dice, then the
-graveyard, the evolution dice aside and the cards. Every die in a deck is a cell named
-``d<uid>`` (``data-cell``), the name :meth:`GandiceState.describe_action` uses for attacks and
-items; the die glyph on top carries ``data-piece`` (the owner) and ``pointer-events:none``.
+A line on top says whose turn it is and what they decide (or what is being rolled); then each
+player has a band of the battle mat: the seat and deck name, the character dice (colour by summon
+state: filled = 召喚, half-filled = 半召喚, outline = 未召喚; a fusion is framed together) and the item
+dice still in the deck, each with the mark of the outcome it last landed on (立 逆 横 特 0–6), then
+chips for the graveyard, the evolution dice kept aside and the cards (a used card is struck
+through). The exchange in progress, or the last judged one, is written at the bottom.
+
+Every die in a deck is a cell named ``d<uid>`` (``data-cell``), the name
+:meth:`GandiceState.describe_action` uses for attacks and items; every die drawn, chips included,
+carries ``data-die`` (the same name), ``data-state`` (``summoned``, ``half``, ``unsummoned``,
+``item``, ``graveyard``, ``aside``, ``retired``) and, once rolled, ``data-shows`` (the outcome).
+The die glyph on top carries ``data-piece`` (the owner) and ``pointer-events:none``. Texts come in
+both languages: elements of class ``ja`` and ``en``; the picture's style shows the Japanese ones
+unless the page it sits in is English (``html[lang=en]``).
 """
 
 from __future__ import annotations
@@ -13,91 +22,189 @@ from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING
 
-from .dice import HALF, SUMMON_STATE_JA, SUMMONED
+from ...core.names import Names
+from .dice import HALF, OUTCOME_NAMES, SUMMON_STATE_NAMES, SUMMONED
+from .labels import OUTCOME_MARKS, SEATS, SUMMON_STATES, cell_name
 from .notation import action_cells, card_label, die_label, unit_label
-from .phases import ASIDE, DECK, GRAVE
+from .phases import (
+    ASIDE,
+    BETRAY,
+    BURY,
+    DECK,
+    EVOLVE,
+    FIRST,
+    GRAVE,
+    ITEM,
+    LOC_NAMES,
+    OVER,
+    PHASE_NAMES,
+    RETIRED,
+    ROLL,
+    TURN,
+)
 
 if TYPE_CHECKING:
     from .state import GandiceState
 
 WIDTH = 820
-BAND = 190
+TOP = 40
+BAND = 200
+DIE = 58
 SEAT_COLOURS = ("#b3261e", "#1f5fa8", "#2e7d32", "#8e6b00")
 KIND_MARK = {"weapon": "武", "curse": "呪", "evolution": "進", "super_eye": "超", "core": "核"}
+STYLE = (
+    ".en{display:none}html[lang=en] .gandice .ja{display:none}"
+    "html[lang=en] .gandice .en{display:inline}"
+    ".legal .cell-hit{stroke:#f5b700;stroke-width:4}.movable .cell-hit{stroke:#f5b700;"
+    "stroke-width:2;stroke-dasharray:5 4}.selected .cell-hit{stroke:#222;stroke-width:4}"
+    ".hint .cell-hit{stroke:#f08c00;stroke-width:5}.last .cell-hit{fill:#fff3c4}"
+)
+RESULTS = {
+    "fail": Names("攻撃失敗（横倒し）", "the attack fails (side)"),
+    "win": Names("攻撃側の勝ち", "the attacker wins"),
+    "hold": Names("防御成功", "the defence holds"),
+    "tie": Names("同点：防御側が1段下がる", "tie: the defender drops a step"),
+    "counter": Names("カウンター：攻撃側が墓場へ", "counter-attack: the attacker falls"),
+}
 
 
-def cell_name(u: int) -> str:
-    return f"d{u}"
+def _both(x: float, y: float, text: Names, attrs: str = "") -> str:
+    """The same text in both languages at one place (the page shows one of them)."""
+    return "".join(
+        f'<text x="{x}" y="{y}" class="{lang}" {attrs}>{escape(said)}</text>'
+        for lang, said in (("ja", text.ja), ("en", text.en))
+    )
 
 
-def _die(state: GandiceState, u: int, x: float, y: float, size: float, classes: list[str]) -> str:
+def _badge(x: float, y: float, outcome: int) -> str:
+    """The mark of the outcome a die shows, at its top right corner."""
+    mark = OUTCOME_MARKS[OUTCOME_NAMES[outcome]]
+    attrs = 'font-size="11" font-weight="bold" text-anchor="middle" fill="#222"'
+    return (
+        f'<rect x="{x - 13}" y="{y - 8}" width="26" height="17" rx="5" fill="#fffbe8" '
+        f'stroke="#222" stroke-width="1"/>' + _both(x, y + 4, mark, attrs)
+    )
+
+
+def _state(state: GandiceState, u: int) -> str:
+    """``data-state`` of a die: its summon state in a deck, ``item``, or where it lies."""
+    die = state.lineup.dice[u]
+    if state.loc[u] != DECK:
+        return LOC_NAMES[state.loc[u]]
+    if die.is_item:
+        return "item"
+    return SUMMON_STATE_NAMES[SUMMONED if state.fusion[u] != -1 else state.summon[u]]
+
+
+def _die(state: GandiceState, u: int, x: float, y: float, classes: list[str]) -> str:
     die = state.lineup.dice[u]
     seat = state.owner[u]
     colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
     cell = cell_name(u)
-    cls = " ".join(["cell"] + classes)
-    out = [f'<g class="{cls}" data-cell="{cell}">']
+    where = _state(state, u)
+    shows = state.shown[u]
+    data = f'data-die="{cell}" data-state="{where}"'
+    if shows >= 0:
+        data += f' data-shows="{OUTCOME_NAMES[shows]}"'
+    out = [f'<g class="{" ".join(["cell", "die"] + classes)}" data-cell="{cell}" {data}>']
     out.append(
-        f'<rect x="{x - 4}" y="{y - 4}" width="{size + 8}" height="{size + 8}" rx="10" '
+        f'<rect x="{x - 4}" y="{y - 4}" width="{DIE + 8}" height="{DIE + 8}" rx="10" '
         'fill="transparent" stroke="none" class="cell-hit"/>'
     )
     out.append(f'<g data-piece="{state.lineup.names[seat]}" style="pointer-events:none">')
-    if die.is_fighter and state.loc[u] == DECK:
-        level = SUMMONED if state.fusion[u] != -1 else state.summon[u]
-    else:
-        level = SUMMONED if die.is_item else HALF
+    level = SUMMONED if where in ("summoned", "item") else HALF if where == "half" else 0
     fill = colour if level == SUMMONED else "#f4efe4"
+    if die.is_item:
+        fill = "#fdf6e3"
     out.append(
-        f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="9" fill="{fill}" '
+        f'<rect x="{x}" y="{y}" width="{DIE}" height="{DIE}" rx="9" fill="{fill}" '
         f'stroke="{colour}" stroke-width="3"/>'
     )
     if level == HALF:
         out.append(
-            f'<path d="M{x} {y + size / 2} H{x + size} V{y + size - 9} Q{x + size} {y + size} '
-            f'{x + size - 9} {y + size} H{x + 9} Q{x} {y + size} {x} {y + size - 9} Z" '
+            f'<path d="M{x} {y + DIE / 2} H{x + DIE} V{y + DIE - 9} Q{x + DIE} {y + DIE} '
+            f'{x + DIE - 9} {y + DIE} H{x + 9} Q{x} {y + DIE} {x} {y + DIE - 9} Z" '
             f'fill="{colour}" opacity="0.75"/>'
         )
-    eye = "#fff" if level == SUMMONED else colour
-    cx, cy = x + size / 2, y + size * 0.42
+    eye = "#fff" if level == SUMMONED and not die.is_item else colour
+    cx, cy = x + DIE / 2, y + DIE * 0.45
     out.append(
-        f'<ellipse cx="{cx}" cy="{cy}" rx="{size * 0.3}" ry="{size * 0.16}" fill="none" '
+        f'<ellipse cx="{cx}" cy="{cy}" rx="{DIE * 0.3}" ry="{DIE * 0.16}" fill="none" '
         f'stroke="{eye}" stroke-width="2.5"/>'
-        f'<circle cx="{cx}" cy="{cy}" r="{size * 0.09}" fill="{eye}"/>'
+        f'<circle cx="{cx}" cy="{cy}" r="{DIE * 0.09}" fill="{eye}"/>'
     )
     mark = KIND_MARK.get(die.kind)
     if mark:
-        out.append(
-            f'<text x="{x + 5}" y="{y + 15}" font-size="12" fill="{eye}" '
-            f'font-family="sans-serif">{mark}</text>'
-        )
+        out.append(f'<text x="{x + 5}" y="{y + 15}" font-size="12" fill="{eye}">{mark}</text>')
+    if die.is_item and die.bonus:
+        out.append(f'<text x="{x + DIE - 5}" y="{y + DIE - 6}" font-size="11" text-anchor="end" '
+                   f'fill="{colour}">+{die.bonus}</text>')
+    if shows >= 0:
+        out.append(_badge(x + DIE - 4, y + 4, shows))
     out.append("</g>")
     label = escape(die_label(state, u))
     out.append(
-        f'<text x="{x + size / 2}" y="{y + size + 16}" font-size="12" text-anchor="middle" '
-        f'font-family="sans-serif" fill="#222" style="pointer-events:none">{label}</text>'
+        f'<text x="{x + DIE / 2}" y="{y + DIE + 16}" font-size="12" text-anchor="middle" '
+        f'fill="#222" style="pointer-events:none">{label}</text>'
     )
-    if die.is_fighter and state.loc[u] == DECK and state.fusion[u] == -1:
-        out.append(
-            f'<text x="{x + size / 2}" y="{y + size + 30}" font-size="10" text-anchor="middle" '
-            f'font-family="sans-serif" fill="#555" style="pointer-events:none">'
-            f"{SUMMON_STATE_JA[state.summon[u]]}</text>"
-        )
+    if die.is_fighter and state.fusion[u] == -1:
+        attrs = 'font-size="10" text-anchor="middle" fill="#555" style="pointer-events:none"'
+        out.append(_both(x + DIE / 2, y + DIE + 30, SUMMON_STATES[state.summon[u]], attrs))
     out.append("</g>")
     return "".join(out)
 
 
-def _caption(state: GandiceState) -> str:
-    """The exchange in progress, else the last judged one."""
+def _chip(state: GandiceState, u: int, x: float, y: float, tag: Names) -> tuple[str, float]:
+    """A die that is out of play (graveyard, aside, retired) as a small chip; its width."""
+    name = die_label(state, u)
+    width = 38 + 12 * len(name)
+    colour = SEAT_COLOURS[state.owner[u] % len(SEAT_COLOURS)]
+    shows = state.shown[u]
+    data = f'data-die="{cell_name(u)}" data-state="{_state(state, u)}"'
+    if shows >= 0:
+        data += f' data-shows="{OUTCOME_NAMES[shows]}"'
+    chip = (
+        f'<g class="chip" {data}><rect x="{x}" y="{y}" width="{width}" height="20" rx="6" '
+        f'fill="#efe7d6" stroke="{colour}" stroke-dasharray="3 2"/>'
+        + _both(x + 5, y + 14, tag, f'font-size="10" fill="{colour}"')
+        + f'<text x="{x + 34}" y="{y + 14}" font-size="11" fill="#444">{escape(name)}</text></g>'
+    )
+    return chip, width + 6
+
+
+def _status(state: GandiceState) -> Names:
+    """Whose turn it is and what they decide, or what is being rolled."""
+    names = state.lineup.names
+    if state.phase == OVER:
+        winners = [SEATS[names[p]] for p, r in enumerate(state.final or ()) if r == 1]
+        return Names("対戦終了：" + "・".join(w.ja for w in winners) + "の勝ち",
+                     "battle over: " + " and ".join(w.en for w in winners) + " won")
+    if state.phase == FIRST:
+        return Names("先攻を決めています", "rolling for the first attacker")
+    seat = SEATS[names[state.turn_player if state.phase == ROLL else state.actor]]
+    said = {
+        TURN: Names("攻撃か再召喚チャレンジ", "attack, or a re-summon challenge"),
+        ITEM: Names("特殊目！アイテムを使うか", "special eye: use an item?"),
+        BETRAY: Names("裏切り：取るダイスを選ぶ", "betrayal: choose a die to take"),
+        BURY: Names("合身のどちらを墓場へ送るか", "which fused die goes to the graveyard"),
+        EVOLVE: Names("進化チャレンジをするか", "try the evolution challenge?"),
+        ROLL: Names("ダイスを振っています", "the dice are rolling"),
+    }[state.phase]
+    return Names(f"{seat.ja}：{said.ja}", f"{seat.en}: {said.en}")
+
+
+def _caption(state: GandiceState) -> tuple[str, Names | None]:
+    """The exchange in progress, else the last judged one (with its result in words)."""
     x = state.x
     if x is not None and x.winner < 0:
         totals = [str(x.total(side)) if x.rolled[side] else "-" for side in (0, 1)]
-        return (f"{unit_label(state, x.att)} {totals[0]} vs "
-                f"{unit_label(state, x.dfn)} {totals[1]}")
+        shown = f"{unit_label(state, x.att)} {totals[0]} vs {unit_label(state, x.dfn)} {totals[1]}"
+        return shown, None
     if state.last is not None:
         att, dfn, a, d, result = state.last
         return (f"{die_label(state, att)} {a if a >= 0 else '-'} vs "
-                f"{die_label(state, dfn)} {d if d >= 0 else '-'}: {result}")
-    return ""
+                f"{die_label(state, dfn)} {d if d >= 0 else '-'}", RESULTS[result])
+    return "", None
 
 
 def _last_cells(state: GandiceState, last_move: int | None) -> set[str]:
@@ -107,6 +214,76 @@ def _last_cells(state: GandiceState, last_move: int | None) -> set[str]:
     if last_move is not None:
         cells.update(c for c in action_cells(state, last_move) if c)
     return cells
+
+
+def _band(state: GandiceState, p: int, top: float, marked: set[str], selected: str | None,
+          last: set[str]) -> list[str]:
+    lu = state.lineup
+    colour = SEAT_COLOURS[p % len(SEAT_COLOURS)]
+    turn = state.final is None and p == state.turn_player
+    out = [
+        f'<rect x="10" y="{top}" width="{WIDTH - 20}" height="{BAND - 10}" rx="12" '
+        f'fill="#fbf7ee" stroke="{colour}" stroke-width="{4 if turn else 1.5}" '
+        f'data-seat="{lu.names[p]}"/>',
+        _both(24, top + 22, SEATS[lu.names[p]], f'font-size="15" font-weight="bold" fill="{colour}"'),
+        f'<text x="120" y="{top + 22}" font-size="14" fill="#333">{escape(lu.deck_names[p])}</text>',
+    ]
+    if p in state.out:
+        out.append(_both(WIDTH - 30, top + 22, Names("脱落", "out"),
+                         'font-size="13" text-anchor="end" fill="#777"'))
+    elif turn:
+        out.append(_both(WIDTH - 30, top + 22, Names("▶ 手番", "▶ to move"),
+                         f'font-size="13" font-weight="bold" text-anchor="end" fill="{colour}"'))
+    mine = sorted(
+        (u for u in range(len(lu.dice)) if state.owner[u] == p and state.loc[u] == DECK),
+        key=lambda u: (lu.dice[u].is_item, state.fusion[u] if state.fusion[u] >= 0 else u, u),
+    )
+    step = min(96.0, (WIDTH - 60 - DIE) / max(len(mine) - 1, 1))
+    x, framed = 30.0, set()
+    for u in mine:
+        classes = [c for c, on in (("legal", cell_name(u) in marked),
+                                   ("selected", cell_name(u) == selected),
+                                   ("last", cell_name(u) in last)) if on]
+        lead = state.fusion[u]
+        if lead >= 0 and lead not in framed:
+            framed.add(lead)
+            size = len(state.members(lead))
+            out.append(
+                f'<rect x="{x - 7}" y="{top + 33}" width="{step * (size - 1) + DIE + 14}" '
+                f'height="{DIE + 44}" rx="12" fill="none" stroke="{colour}" stroke-dasharray="6 4"/>'
+            )
+        out.append(_die(state, u, x, top + 40, classes))
+        x += step
+    chips, x, y = [], 24.0, top + 150
+    places = ((GRAVE, Names("墓", "RIP")), (ASIDE, Names("進", "EVO")), (RETIRED, Names("退", "OLD")))
+    for where, tag in places:
+        for u in range(len(lu.dice)):
+            if state.owner[u] == p and state.loc[u] == where:
+                chip, width = _chip(state, u, x, y, tag)
+                if x + width > WIDTH - 20:
+                    x, y = 24.0, y + 22
+                    chip, width = _chip(state, u, x, y, tag)
+                chips.append(chip)
+                x += width
+    out.extend(chips)
+    x = x + 10 if chips else 24.0
+    for c in (c for c in range(len(lu.cards)) if lu.card_owner[c] == p):
+        used = state.cards_used[c]
+        name = card_label(state, c)
+        width = 40 + 12 * len(name)
+        if x + width > WIDTH - 20:
+            x, y = 24.0, y + 22
+        struck = ' text-decoration="line-through"' if used else ""
+        faded = ' opacity="0.45"' if used else ""
+        out.append(
+            f'<g class="card" data-card="{c}" data-used="{str(used).lower()}"{faded}>'
+            f'<rect x="{x}" y="{y}" width="{width}" height="20" rx="4" fill="#fff" stroke="{colour}"/>'
+            + _both(x + 5, y + 14, Names("札", "CARD"), f'font-size="10" fill="{colour}"')
+            + f'<text x="{x + 36}" y="{y + 14}" font-size="11" fill="#333"{struck}>'
+            f"{escape(name)}</text></g>"
+        )
+        x += width + 6
+    return out
 
 
 def render_svg(
@@ -124,72 +301,28 @@ def render_svg(
     lu = state.lineup
     marked = set(highlights)
     last = _last_cells(state, last_move)
-    height = BAND * lu.players + 40
+    height = TOP + BAND * lu.players + 36
+    limit = state.game.options.max_turns
+    now = min(state.turn + 1, limit)
+    turn = Names(f"ターン {now} / {limit}", f"turn {now} of {limit}")
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
-        'class="board gandice" font-family="sans-serif">',
-        "<style>.legal .cell-hit{stroke:#f5b700;stroke-width:4}"
-        ".selected .cell-hit{stroke:#222;stroke-width:4}.last .cell-hit{fill:#fff3c4}</style>",
+        f'class="board gandice" font-family="sans-serif" data-phase="{PHASE_NAMES[state.phase]}">',
+        f"<style>{STYLE}</style>",
         f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#e9dfc8" rx="14"/>',
+        _both(24, 26, _status(state), 'font-size="15" font-weight="bold" fill="#222" data-role="status"'),
+        _both(WIDTH - 24, 26, turn, 'font-size="12" text-anchor="end" fill="#555"'),
     ]
-    for p, name in enumerate(lu.names):
-        top = 10 + p * BAND
-        colour = SEAT_COLOURS[p % len(SEAT_COLOURS)]
-        turn = state.final is None and p == state.turn_player
+    for p in range(lu.players):
+        out.extend(_band(state, p, TOP + p * BAND, marked, selected, last))
+    numbers, result = _caption(state)
+    if numbers:
         out.append(
-            f'<rect x="10" y="{top}" width="{WIDTH - 20}" height="{BAND - 10}" rx="12" '
-            f'fill="#fbf7ee" stroke="{colour}" stroke-width="{4 if turn else 1.5}"/>'
+            f'<text x="{WIDTH / 2}" y="{height - 14}" font-size="14" text-anchor="middle" '
+            f'fill="#222" data-role="exchange">{escape(numbers)}</text>'
         )
-        title = f"{name} {lu.deck_names[p]}" + ("  (out)" if p in state.out else "")
-        out.append(
-            f'<text x="24" y="{top + 22}" font-size="15" font-weight="bold" fill="{colour}">'
-            f"{escape(title)}</text>"
-        )
-        x = 30.0
-        mine = sorted(
-            (u for u in range(len(lu.dice)) if state.owner[u] == p and state.loc[u] == DECK),
-            key=lambda u: (state.fusion[u] if state.fusion[u] >= 0 else u, u),
-        )
-        framed = set()
-        step = min(100.0, (WIDTH - 60) / max(len(mine), 1))
-        for u in mine:
-            classes = [c for c, on in (("legal", cell_name(u) in marked),
-                                       ("selected", cell_name(u) == selected),
-                                       ("last", cell_name(u) in last)) if on]
-            lead = state.fusion[u]
-            if lead >= 0 and lead not in framed:
-                framed.add(lead)
-                group = state.members(lead)
-                out.append(
-                    f'<rect x="{x - 6}" y="{top + 34}" width="{step * (len(group) - 1) + 68}" '
-                    f'height="86" '
-                    f'rx="12" fill="none" stroke="{colour}" stroke-dasharray="6 4"/>'
-                )
-            out.append(_die(state, u, x, top + 40, 56, classes))
-            x += step
-        small = 14.0
-        extras = (
-            [(u, "墓") for u in range(len(lu.dice)) if state.owner[u] == p and state.loc[u] == GRAVE]
-            + [(u, "進") for u in range(len(lu.dice)) if state.owner[u] == p and state.loc[u] == ASIDE]
-        )
-        for u, tag in extras:
-            out.append(
-                f'<text x="{24 + small}" y="{top + 150}" font-size="11" fill="#555">'
-                f"{tag}:{escape(die_label(state, u))}</text>"
-            )
-            small += 11 * (len(die_label(state, u)) + 2) + 12
-        cards = [card_label(state, c) + ("✓" if state.cards_used[c] else "")
-                 for c in range(len(lu.cards)) if lu.card_owner[c] == p]
-        if cards:
-            out.append(
-                f'<text x="24" y="{top + 170}" font-size="11" fill="#333">'
-                f"小札絵: {escape('  '.join(cards))}</text>"
-            )
-    text = _caption(state)
-    if text:
-        out.append(
-            f'<text x="{WIDTH / 2}" y="{height - 12}" font-size="13" text-anchor="middle" '
-            f'fill="#333">{escape(text)}</text>'
-        )
+    if result is not None:
+        attrs = 'font-size="12" text-anchor="end" fill="#555"'
+        out.append(_both(WIDTH - 24, height - 14, result, attrs))
     out.append("</svg>")
     return "".join(out)

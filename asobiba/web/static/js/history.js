@@ -1,7 +1,7 @@
 // How the moves of a game read in the move list (table and replay), and the opening roll a
 // chance notation such as "roll red:1,3,3 white:1,2,3 first:red" (or "setup …") records.
 
-import { t } from "./i18n.js";
+import { pick, t } from "./i18n.js";
 
 const ROLL_RE = /(\w+):(\d),(\d),(\d)/g;
 
@@ -17,8 +17,13 @@ export function parseSetup(notation) {
   return { rolls, first };
 }
 
-/** One line of the move list; `nameOf(seat)` names a seat in the page's language. */
+/** One line of the move list; `nameOf(seat)` names a seat in the page's language. A game that puts
+ * its moves in words sends them (`words`), with the call-out players shout (`callout`). */
 export function historyText(line, nameOf) {
+  if (line.words) {
+    const said = `${line.callout ? `「${line.callout}」` : ""}${pick(line.words)}`;
+    return line.player === "chance" ? said : `${nameOf(line.player)}  ${said}`;
+  }
   if (line.player === "chance") {
     const setup = parseSetup(line.notation);
     if (!setup) return line.notation;

@@ -1,0 +1,90 @@
+"""Exact odds of an attack as it can be played out (the descriptor's ``move_odds``; the rules of the
+exchange: docs/rules/gandice.md, "The attack").
+
+The engine plays the exchange to its end from the attack: every roll by its probabilities from the
+catalog, and every choice inside the exchange (an item die, a card, a fusion, or nothing, after a
+special eye) made by the side whose choice it is, as that side does best in this exchange — for the
+attacker a win counts 1, a tie ½ (the defender drops a step), a held attack 0 and being struck
+down −1; the defender wants the opposite. Items are spent when they help: what they are worth
+later is not weighed. The outcome is one of
+
+* ``win`` — the defender goes to the graveyard (勝ち);
+* ``hold`` — the defence holds, or the attacker's roll falls on its side: nothing changes;
+* ``tie`` — the defender drops one step (a fusion parts);
+* ``counter`` — the attacker is struck down and goes to the graveyard (返り討ち).
+
+The four probabilities are exact (up to floating point) and sum to 1. Positions are remembered by
+their key, so an exchange costs as many engine steps as it has distinct positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+from ...core.descriptor import Odds
+from ...core.names import Names
+from . import actions as A
+from .phases import BURY, EVOLVE, ITEM
+
+if TYPE_CHECKING:
+    from .state import GandiceState
+
+OUTCOMES: tuple[tuple[str, Names], ...] = (
+    ("win", Names("勝ち（相手は墓場へ）", "win (the defender goes to the graveyard)")),
+    ("hold", Names("防がれる（何も変わらない）", "held (nothing changes)")),
+    ("tie", Names("同点（相手が1段下がる）", "tie (the defender drops a step)")),
+    ("counter", Names("返り討ち（自分が墓場へ）", "struck down (your die goes to the graveyard)")),
+)
+SCORE = (1.0, 0.0, 0.5, -1.0)
+"""What each outcome is worth to the attacker, in the order of :data:`OUTCOMES`."""
+_RESULT = {"win": 0, "fail": 1, "hold": 1, "tie": 2, "counter": 3}
+
+Dist = tuple[float, float, float, float]
+
+
+def attack_odds(state: GandiceState, action: int) -> list[Odds] | None:
+    """The odds of an attack (None for any other action)."""
+    if A.split(action)[0] != A.ATTACK:
+        return None
+    dist = exchange(state.apply(action), {})
+    return [Odds(key, label, p) for (key, label), p in zip(OUTCOMES, dist, strict=True)]
+
+
+def _ended(state: GandiceState) -> int | None:
+    """The outcome's index once the exchange is decided, else None."""
+    if state.phase in (BURY, EVOLVE):  # won; what follows is the winner's business
+        return 0 if state.x.winner == 0 else 3
+    if state.x is None:  # the turn (or the battle) ended with the judgement just recorded
+        return _RESULT[state.last[4]]
+    return None
+
+
+def exchange(state: GandiceState, seen: dict[Hashable, Dist]) -> Dist:
+    """The outcome distribution of the exchange in progress (see the module docstring)."""
+    ended = _ended(state)
+    if ended is not None:
+        return tuple(1.0 if i == ended else 0.0 for i in range(4))  # type: ignore[return-value]
+    key = state.key()
+    known = seen.get(key)
+    if known is not None:
+        return known
+    if state.is_chance:
+        total = [0.0, 0.0, 0.0, 0.0]
+        for action, p in state.chance_outcomes():
+            for i, q in enumerate(exchange(state.apply(action), seen)):
+                total[i] += p * q
+        dist: Dist = (total[0], total[1], total[2], total[3])
+    else:
+        options = [exchange(state.apply(a), seen) for a in state.legal_actions()]
+        if state.phase == ITEM:
+            attacker = state.side == 0
+            dist = (max if attacker else min)(options, key=_worth)
+        else:  # whom to take by betrayal does not change this exchange
+            dist = options[0]
+    seen[key] = dist
+    return dist
+
+
+def _worth(dist: Dist) -> float:
+    return sum(s * p for s, p in zip(SCORE, dist, strict=True))
