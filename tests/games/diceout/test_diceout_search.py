@@ -161,3 +161,11 @@ def test_placing_and_manual_declaring_go_to_the_readable_search() -> None:
         mine = SearchAgent(state.game, max_nodes=50, python_nodes=400, seed=2).analyse(state)
         theirs = AlphaBetaAgent(heuristic.evaluate, max_nodes=400, seed=2).analyse(state)
         assert (mine.action, mine.value, mine.nodes) == (theirs.action, theirs.value, theirs.nodes)
+
+
+def test_an_agent_reused_move_after_move_answers_as_a_fresh_one() -> None:
+    states = game_positions(9, {}, every=1)[:12] + scattered(9, 6)
+    agent = SearchAgent(states[0].game, max_nodes=UNLIMITED, max_depth=4, seed=0)
+    for state in states:
+        again, fresh = agent.analyse(state), compiled(state, 4)
+        assert (again.value, again.depth) == (fresh.value, fresh.depth), state.to_json()

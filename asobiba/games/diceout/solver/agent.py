@@ -31,8 +31,8 @@ from .positions import coordinates
 from .search import CAP, CELL_CODES, PASS, Search, turn_key
 
 MIN_TT_BITS = 16
-MAX_TT_BITS = 21
-"""The table holds about twice the node budget, between 2**16 and 2**21 entries."""
+MAX_TT_BITS = 22
+"""The table holds about twice the node budget, between 2**16 and 2**22 entries."""
 
 
 def covers(state: DiceOutState) -> bool:

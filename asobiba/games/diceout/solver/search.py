@@ -20,8 +20,9 @@ tables, so the search has no move generator of its own.
   differs. The budget is counted in nodes, so a budget and a seed give the same move; the time cap
   is a safety net that ordinary play does not reach (it makes the move depend on the clock).
 * A **transposition table** indexed by the position's coordinates (``row * sets + col``: exact, no
-  hashing collisions), always replacing. Proven values are kept as distances from the position, so
-  a transposition reached at another ply reads its own distance.
+  hashing collisions), always replacing, its entries tagged by the search that wrote them. Proven
+  values are kept as distances from the position, so a transposition reached at another ply reads
+  its own distance.
 * **Move ordering**: the table's move, two killer moves per ply, then the history heuristic, on
   the generator's order (steps onto a target first).
 
@@ -62,8 +63,12 @@ PASS = CELL_CODES * CELL_CODES
 """Move codes: ``from_cell * CELL_CODES + to_cell`` on the board as the mover sees it; a pass."""
 
 # the control array: counters and settings of one search
-C_NODES, C_MAX_NODES, C_STOP, C_CUT, C_TT_SHIFT = range(5)
-CONTROL_SIZE = 5
+C_NODES, C_MAX_NODES, C_STOP, C_CUT, C_TT_SHIFT, C_GEN = range(6)
+CONTROL_SIZE = 6
+GEN_SHIFT = 40
+"""Table entries hold the position's key (below 2**40 on every board) and, above it, the number of
+the search that wrote them: a new search needs no clearing of the table."""
+MAX_GEN = 1 << 22
 # the game array: what the draw rules need
 G_SIDE, G_PLY, G_MAX_PLIES, G_REPETITION = range(4)
 GAME_SIZE = 4
@@ -87,7 +92,7 @@ class Search:
         self.geo = geo
         self.eval = eval_tables(geo)
         size = 1 << tt_bits
-        self.tt_key = np.full(size, -1, dtype=np.int64)
+        self.tt_key = np.zeros(size, dtype=np.int64)
         self.tt_move = np.zeros(size, dtype=np.int32)
         self.tt_depth = np.zeros(size, dtype=np.int32)
         self.tt_flag = np.zeros(size, dtype=np.int8)
@@ -258,6 +263,7 @@ def _tree(row, col, depth, alpha, beta, sets, rank_of_colex, rotated, nbr, buffe
     budget or the time runs out, 0 is returned with ``control[C_STOP]`` set."""
     n_sets = sets.shape[0]
     shift = control[C_TT_SHIFT]
+    generation = control[C_GEN] << GEN_SHIFT
     pos = np.empty((MAX_PLY, 2), dtype=np.int64)
     fs = np.empty((MAX_PLY, 4), dtype=np.float64)
     ints = np.empty((MAX_PLY, 6), dtype=np.int64)
@@ -287,8 +293,9 @@ def _tree(row, col, depth, alpha, beta, sets, rank_of_colex, rotated, nbr, buffe
                 value = 0.0
                 continue
             slot = _slot(key, shift)
+            entry = key | generation
             tt_best = -1
-            if tt_key[slot] == key:
+            if tt_key[slot] == entry:
                 tt_best = tt_move[slot]
                 if tt_depth[slot] >= d:
                     flag = tt_flag[slot]
@@ -306,7 +313,7 @@ def _tree(row, col, depth, alpha, beta, sets, rank_of_colex, rotated, nbr, buffe
                 value = 1.0 - (ply + 1) * PLY_DISCOUNT
                 if count == 0 and moves[ply, decided, 2] == OUT_SUICIDE:
                     value = -value
-                _store(tt_key, tt_move, tt_depth, tt_flag, tt_value, slot, key,
+                _store(tt_key, tt_move, tt_depth, tt_flag, tt_value, slot, entry,
                        _code(moves, ply, decided), PROVEN_DEPTH, EXACT, value, ply)
                 continue
             if count > 1:
@@ -316,7 +323,7 @@ def _tree(row, col, depth, alpha, beta, sets, rank_of_colex, rotated, nbr, buffe
             ints[ply, I_NEXT] = 0
             ints[ply, I_COUNT] = count
             ints[ply, I_BEST] = _code(moves, ply, order[ply, 0])
-            ints[ply, I_KEY] = key
+            ints[ply, I_KEY] = entry
             ints[ply, I_SLOT] = slot
         else:
             if ply == 1:
@@ -390,7 +397,11 @@ def search(row, col, sets, rank_of_colex, rotated, nbr, buffers, targets, dist, 
         state ^= state << np.uint64(17)
         j = int(state % np.uint64(i + 1))
         root[i], root[j] = root[j], root[i]
-    tt_key[:] = -1
+    generation = control[C_GEN] + 1
+    if generation == MAX_GEN:
+        tt_key[:] = 0
+        generation = 1
+    control[C_GEN] = generation
     killers[:] = -1
     history[:] = 0
     scores = np.zeros(count, dtype=np.float64)
@@ -465,7 +476,7 @@ def principal_line(row, col, code, sets, rank_of_colex, rotated, nbr, buffers, t
             row, col = out[found, 3], out[found, 4]
         key = row * n_sets + col
         slot = _slot(key, shift)
-        if tt_key[slot] != key:
+        if tt_key[slot] != key | control[C_GEN] << GEN_SHIFT:
             break
         code = tt_move[slot]
     return length
