@@ -58,3 +58,7 @@ class Refusal(Explained, IllegalMoveError):
 
 class Unreadable(Explained, NotationError):
     """Text that does not read as a move or a cell, said in both languages."""
+
+
+class RecordRefused(Explained, RecordError):
+    """A record that is not one or does not replay, said in both languages (which move, and why)."""

@@ -23,8 +23,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .errors import AsobibaError, RecordError
+from .errors import AsobibaError, Explained, RecordError, RecordRefused
 from .game import CHANCE, Game, State
+from .names import Names
 from .position import parse_json, read_json_file
 from .registry import game_class
 
@@ -105,7 +106,8 @@ class Record:
     def from_json(cls, data: Mapping[str, Any]) -> Record:
         """Parse and replay a record, checking every move (raises RecordError)."""
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-            raise RecordError(f"not an asobiba record (expected format {FORMAT!r})")
+            raise RecordRefused(Names(f"asobiba の棋譜ではありません（format が {FORMAT} ではありません）。",
+                                      f"not an asobiba record (expected format {FORMAT!r})"))
         if not isinstance(data.get("game"), str):
             raise RecordError("record 'game' must be a game id")
         if not isinstance(data.get("meta") or {}, Mapping):
@@ -132,14 +134,18 @@ class Record:
                 if action is None:
                     action = state.notation_to_action(str(notation))
                 if not isinstance(action, int) or action not in state.legal_actions():
-                    raise RecordError(f"move {number} ({notation}): not legal in its position")
-                if notation is not None and state.action_to_notation(action) != notation:
-                    raise RecordError(
-                        f"move {number}: action {action} is "
-                        f"{state.action_to_notation(action)!r}, not {notation!r}"
-                    )
+                    raise RecordRefused(Names(
+                        f"{number}手目（{notation}）は、その局面では指せない手です。",
+                        f"move {number} ({notation}): not legal in its position"))
+                written = state.action_to_notation(action)
+                if notation is not None and written != notation:
+                    raise RecordRefused(Names(
+                        f"{number}手目: 行動番号 {action} は {written!r} で、{notation!r} ではありません。",
+                        f"move {number}: action {action} is {written!r}, not {notation!r}"))
             except RecordError:
                 raise
+            except Explained as exc:
+                raise RecordRefused(Names(f"{number}手目: {exc.text.ja}", f"move {number}: {exc}")) from None
             except AsobibaError as exc:
                 raise RecordError(f"move {number}: {exc}") from None
             state = state.apply(action)

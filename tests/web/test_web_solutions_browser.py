@@ -62,7 +62,7 @@ def test_a_board_too_large_for_the_machine_is_explained(page, fake_solutions_ser
     panel.locator("[data-action=build-table]").click()
     alert = panel.locator("[role=alert]")
     alert.wait_for()
-    assert "5×9 table needs" in alert.inner_text()  # the solver's own refusal
+    assert "5×9 の表には" in alert.inner_text()  # the solver's own refusal, in the page's language
     assert panel.get_attribute("data-status") == "missing"
 
 

@@ -20,7 +20,8 @@ import os
 import shutil
 from pathlib import Path
 
-from ....core.errors import AsobibaError, OptionError
+from ....core.errors import Explained, OptionError
+from ....core.names import Names
 from ..board import check_solver_rows
 from .costs import build_cost
 from .geometry import board
@@ -29,8 +30,8 @@ from .table import TableMissingError, find_table, table_directory
 GAME = "diceout"
 
 
-class SolverResourceError(AsobibaError):
-    """The board is too large for this machine's memory or disk."""
+class SolverResourceError(Explained):
+    """The board is too large for this machine's memory or disk (said in both languages)."""
 
 
 def check_resources(rows: int, directory: Path) -> None:
@@ -39,20 +40,24 @@ def check_resources(rows: int, directory: Path) -> None:
     need_ram = n * n + n * n // 4 + 2 * n * ((n + 63) // 64)
     ram = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     if need_ram > 0.9 * ram:
-        raise SolverResourceError(
+        raise SolverResourceError(Names(
+            f"5×{rows} の表には約 {need_ram / 1e9:.1f} GB のメモリが要りますが、このマシンには "
+            f"{ram / 1e9:.1f} GB しかありません（複数のマシンで解く方法は docs/solver.md）。",
             f"the 5×{rows} table needs about {need_ram / 1e9:.1f} GB of memory, this machine has "
-            f"{ram / 1e9:.1f} GB (see docs/solver.md for solving it across machines)"
-        )
+            f"{ram / 1e9:.1f} GB (see docs/solver.md for solving it across machines)",
+        ))
     probe = directory
     while not probe.exists():
         probe = probe.parent
     free = shutil.disk_usage(probe).free
     have = (directory / "values.u8").stat().st_size if (directory / "values.u8").exists() else 0
     if n * n - have > free:
-        raise SolverResourceError(
+        raise SolverResourceError(Names(
+            f"5×{rows} の表には {directory} に {n * n / 1e9:.1f} GB のディスクが要りますが、"
+            f"空きは {free / 1e9:.1f} GB です。",
             f"the 5×{rows} table needs {n * n / 1e9:.1f} GB of disk in {directory}, "
-            f"only {free / 1e9:.1f} GB are free"
-        )
+            f"only {free / 1e9:.1f} GB are free",
+        ))
 
 
 def solve_main(rows: int, out: Path | None, workers: int | None, lookup: Path | None) -> None:
