@@ -6,8 +6,9 @@ masked; binding an address other than loopback prints a warning.
 
 A WebSocket whose handler has finished is cut off (the TCP connection aborted) if it has not closed
 within :data:`CLOSE_GRACE` seconds: a client that stopped reading never takes the close frame, and
-without this its connection would wait on its full send buffer for ever (docs/web.md, "Slow
-clients").
+without this its connection would wait on its full send buffer for ever. Each WebSocket's kernel
+send buffer is kept to :data:`SEND_BUFFER` bytes, so a client that stops reading is noticed (its
+frames stop going out) after a few frames rather than megabytes (docs/web.md, "Slow clients").
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from .store import resolve_db_url
 
 CLOSE_GRACE = 5.0
 """Seconds a finished WebSocket may take to close before its connection is aborted."""
+SEND_BUFFER = 64 * 1024
+"""The kernel send buffer asked for each WebSocket connection (the kernel may double it)."""
 
 
 class ServeError(AsobibaError):
@@ -59,7 +62,8 @@ def serve(
     if address_rate < 0:
         raise ServeError(f"--address-rate must be 0 (off) or more, not {address_rate}")
     limits = Limits(address_rate=address_rate, address_burst=max(1.0, 6 * address_rate))
-    app = create_app(url, access=access, api_docs=api_docs, limits=limits, allow_builds=allow_builds)
+    app = create_app(url, access=access, api_docs=api_docs, limits=limits, allow_builds=allow_builds,
+                     hint_processes=True)
     shown = make_url(url).render_as_string(hide_password=True)
     print(f"asobiba: serving http://{_netloc(host)}:{port}/  (games stored in {shown})", flush=True)
     if not is_loopback(host):
@@ -73,7 +77,13 @@ def serve(
 
 class WebSocketProtocol(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol, but a connection still open :data:`CLOSE_GRACE` seconds after
-    its handler finished is aborted (see the module docstring)."""
+    its handler finished is aborted, and its send buffer is small (see the module docstring)."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
 
     def on_task_complete(self, task: asyncio.Task[Any]) -> None:
         super().on_task_complete(task)

@@ -78,6 +78,8 @@ class Outbox:
             except TimeoutError:
                 self.stuck.set()
                 return
+            except Exception:  # the client is gone; the receiver hears of it too
+                return
             finally:
                 self.frames.task_done()
 

@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
@@ -48,6 +51,18 @@ HINT_PENDING = Names("ヒントを考えているところです。出るまで�
                      "a hint for this seat is already being worked out; wait for it")
 
 
+def follow_parent(parent: int) -> None:
+    """In a hint process: end it as soon as the server process is gone, even when that was killed
+    outright (SIGKILL leaves no time to stop the pool)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
+
+
 class Workers:
     """The computer-move threads and the hint pool (see the module docstring)."""
 
@@ -55,10 +70,12 @@ class Workers:
         self.hint_limit = HINT_WORKERS + hint_queue
         self.hints_pending = 0
         """Hints handed to the pool and not finished yet."""
+        self._count = threading.Lock()
         self._moves = ThreadPoolExecutor(MOVE_THREADS, thread_name_prefix="computer-moves")
         self._hints: Executor
         if hint_processes:
-            self._hints = ProcessPoolExecutor(HINT_WORKERS, multiprocessing.get_context("spawn"))
+            self._hints = ProcessPoolExecutor(HINT_WORKERS, multiprocessing.get_context("spawn"),
+                                              initializer=follow_parent, initargs=(os.getpid(),))
             self._hints.submit(int)  # start the process now, not at the first hint
         else:
             self._hints = ThreadPoolExecutor(HINT_WORKERS, thread_name_prefix="hints")
@@ -70,15 +87,17 @@ class Workers:
     async def hint(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` for a hint (in a process: ``fn`` and ``args`` must pickle); :class:`Busy`
         at once when too many hints wait."""
-        if self.hints_pending >= self.hint_limit:
-            raise Busy(BUSY)
-        self.hints_pending += 1
+        with self._count:
+            if self.hints_pending >= self.hint_limit:
+                raise Busy(BUSY)
+            self.hints_pending += 1
         future = self._hints.submit(fn, *args)
         future.add_done_callback(self._hint_done)
         return await asyncio.wrap_future(future)
 
     def _hint_done(self, _future: Any) -> None:
-        self.hints_pending -= 1
+        with self._count:
+            self.hints_pending -= 1
 
     def close(self) -> None:
         """Stop both pools; work still waiting is cancelled."""

@@ -57,6 +57,7 @@ export function solutionsPanel() {
   }
 
   function buildButton(key) {
+    if (info.builds === false) return h("p", { class: "muted", "data-role": "table-builds-off" }, t("tables.off"));
     const button = h("button", { type: "button", class: "primary", "data-action": "build-table" }, t(key));
     button.addEventListener("click", () => build(button));
     return button;

@@ -1,0 +1,541 @@
+"""Load bench of the web table: N games played at once over WebSockets (docs/benchmarks.md,
+"Web table under load").
+
+Every game is a Dice Out between two people, each seat a client of its own on its own WebSocket.
+The players choose random legal moves but never a goal corner and never the declaration, so a game
+lasts until a draw (the move limit or a repetition); a finished game is replaced by a new one.
+
+* ``--mode human``: each game moves about once a second (the seat to move waits 0.5–1.5 s).
+* ``--mode saturation``: every client moves as soon as it sees it is to move.
+
+A few seats ask for a hint before each move (``--hints``), and one client of the first game never
+reads what it is sent (``--slow-readers``): the server must cut it off while the game goes on.
+
+It measures the moves per second, the latency of a move (sent → the state frame that shows it, at
+the client that sent it) as p50/p95/p99, and checks that no move is lost or duplicated: a started
+server is killed with SIGKILL at the end (no clean shutdown) and its database is read directly;
+every move a client saw acknowledged must be stored at its ply, and no seat has more moves stored
+than it sent. With ``--url`` (a server started elsewhere) the check reads the games over HTTP.
+
+Loopback only: the bench refuses any other address, every client connects from an address of its
+own in 127.0.0.0/8 (so the per-address limits of the server see many clients), and it stops by
+itself after ``--seconds``.
+
+    python bench/load.py --games 50 --mode human --seconds 30
+    python bench/load.py --games 200 --mode saturation --seconds 30 --json /tmp/load.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import ipaddress
+import json
+import os
+import random
+import resource
+import signal
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+from websockets.typing import Subprotocol
+
+from asobiba.core.record import saved_game
+
+GAME = "diceout"
+OPTIONS = {"declare": "manual"}
+"""An undeclared dice out changes nothing, so a game ends only at a goal corner (never chosen here)
+or by a draw."""
+CORNERS = ("a", "e")
+PACE = (0.5, 1.5)
+"""Seconds a seat waits before moving at human pace."""
+HINT_EVERY = 3.0
+"""Seconds between the hints one asking seat asks for."""
+SETTLE = 5.0
+"""Seconds given at the end to the answers of moves still under way."""
+
+
+@dataclass
+class Tally:
+    """What all clients saw."""
+
+    latencies: list[float] = field(default_factory=list)
+    sent: int = 0
+    acked: int = 0
+    refused: Counter[str] = field(default_factory=Counter)
+    hints: int = 0
+    hints_refused: Counter[str] = field(default_factory=Counter)
+    games_started: int = 0
+    games_finished: int = 0
+    disconnects: Counter[str] = field(default_factory=Counter)
+
+
+@dataclass
+class GameLog:
+    """What the clients of one game know of it, for the check against the store."""
+
+    id: str
+    history: list[dict[str, Any]] = field(default_factory=list)
+    """The longest ``history`` a state frame showed (acknowledged moves)."""
+    tokens: list[str | None] = field(default_factory=lambda: [None, None])
+    sent: Counter[str] = field(default_factory=Counter)
+    """Move frames sent, by seat name."""
+
+
+class Run:
+    """One bench run: the options, the shared tally, the games' logs."""
+
+    def __init__(self, args: argparse.Namespace, base: str) -> None:
+        self.args = args
+        self.base = base
+        self.ws_base = "ws" + base.removeprefix("http")
+        self.tally = Tally()
+        self.logs: list[GameLog] = []
+        self.start = time.monotonic()
+        self.deadline = self.start + args.seconds
+        self.http: dict[str, httpx.AsyncClient] = {}
+
+    def over(self) -> bool:
+        return time.monotonic() >= self.deadline
+
+    def client_for(self, address: str) -> httpx.AsyncClient:
+        """An HTTP client that connects from ``address``."""
+        if address not in self.http:
+            # plain HTTP on loopback: verify=False spares loading the CA store for every client
+            transport = httpx.AsyncHTTPTransport(local_address=address, verify=False)
+            self.http[address] = httpx.AsyncClient(base_url=self.base, transport=transport, timeout=30,
+                                                   verify=False)
+        return self.http[address]
+
+    async def new_game(self, address: str, seed: int) -> tuple[GameLog, list[str | None]]:
+        """A new two-person game; its log and each seat's token (None when the server hands out
+        none)."""
+        body = {"game": GAME, "options": OPTIONS, "seats": [{"type": "human"}] * 2, "seed": seed}
+        for _attempt in range(50):
+            answer = await self.client_for(address).post("/api/games", json=body)
+            if answer.status_code != 429:
+                break
+            await asyncio.sleep(0.2)
+        answer.raise_for_status()
+        data = answer.json()
+        tokens = data.get("tokens") or [None, None]
+        log = GameLog(data["id"], tokens=list(tokens))
+        self.logs.append(log)
+        self.tally.games_started += 1
+        return log, list(tokens)
+
+
+def source_address(index: int) -> str:
+    """The loopback address the clients of game ``index`` connect from (never 127.0.0.1)."""
+    return f"127.0.{1 + index // 250}.{1 + index % 250}"
+
+
+def seat_protocols(token: str | None) -> list[Subprotocol] | None:
+    """How a client presents its seat's token on the game socket (as the page does)."""
+    return [Subprotocol("asobiba"), Subprotocol(f"token.{token}")] if token else None
+
+
+def choose(legal: list[dict[str, Any]], rng: random.Random, rows: int) -> dict[str, Any] | None:
+    """A random legal move that is neither a verb nor a step onto a goal corner."""
+    goals = {f"{c}{r}" for c in CORNERS for r in (1, rows)}
+    moves = [m for m in legal if m.get("verb") is None and m.get("to") not in goals]
+    return rng.choice(moves or legal) if (moves or legal) else None
+
+
+class Seat:
+    """The client of one seat: moves when it is to move, measures, and checks what it is told."""
+
+    def __init__(self, run: Run, log: GameLog, seat: int, token: str | None, asks_hints: bool,
+                 rng: random.Random) -> None:
+        self.run, self.log, self.seat, self.token = run, log, seat, token
+        self.asks_hints, self.rng = asks_hints, rng
+        self.name: str | None = None
+        self.pending: tuple[int, str, float] | None = None
+        """The move under way: its ply, notation and when it was sent."""
+        self.hint_sent: float | None = None
+        self.last_hint = 0.0
+        self.mover: asyncio.Task[None] | None = None
+        self.finished = False
+
+    async def play(self, address: str) -> None:
+        """Connect and play until the game ends or the run is over."""
+        url = f"{self.run.ws_base}/ws/games/{self.log.id}"
+        async with connect(url, subprotocols=seat_protocols(self.token), local_addr=(address, 0),
+                           max_size=None, open_timeout=30) as ws:
+            try:
+                await self._receive(ws)
+            except ConnectionClosed as exc:
+                self.run.tally.disconnects[f"closed {exc.rcvd.code if exc.rcvd else 'no frame'}"] += 1
+            finally:
+                if self.mover is not None:
+                    self.mover.cancel()
+
+    async def _receive(self, ws: ClientConnection) -> None:
+        stop_at = self.run.deadline + SETTLE
+        while not self.finished:
+            remaining = stop_at - time.monotonic()
+            if remaining <= 0 or (self.run.over() and self.pending is None):
+                return
+            try:
+                text = await asyncio.wait_for(ws.recv(), remaining)
+            except TimeoutError:
+                return
+            frame = json.loads(text)
+            kind = frame.get("type")
+            if kind == "state":
+                self._state(ws, frame["game"])
+            elif kind == "hint":
+                self.run.tally.hints += 1
+                self.hint_sent = None
+            elif kind == "error":
+                self._error(ws, frame)
+
+    def _state(self, ws: ClientConnection, game: dict[str, Any]) -> None:
+        if self.name is None:
+            self.name = game["players"][self.seat]
+        if len(game["history"]) > len(self.log.history):
+            self.log.history = game["history"]
+        self._acknowledge(game)
+        if game["status"] != "playing":
+            self.finished = True
+            if self.seat == 0:
+                self.run.tally.games_finished += 1
+            return
+        if game["to_move"] == self.name and self.pending is None and self.mover is None \
+                and not self.run.over():
+            self.mover = asyncio.create_task(self._move(ws, game))
+
+    def _acknowledge(self, game: dict[str, Any]) -> None:
+        if self.pending is None or game["plies"] <= self.pending[0]:
+            return
+        ply, notation, sent = self.pending
+        self.pending = None
+        if game["moves"][ply] == notation:
+            self.run.tally.acked += 1
+            self.run.tally.latencies.append(time.monotonic() - sent)
+        else:
+            self.run.tally.refused["another move took the ply"] += 1
+
+    def _error(self, ws: ClientConnection, frame: dict[str, Any]) -> None:
+        message = frame.get("message", "")
+        if self.hint_sent is not None and self.pending is None:
+            self.hint_sent = None
+            self.run.tally.hints_refused[_short(message)] += 1
+            return
+        self.run.tally.refused[_short(message)] += 1
+        self.pending = None
+        asyncio.create_task(_send(ws, {"type": "sync"}))  # the refusal changed nothing: look again
+
+    async def _move(self, ws: ClientConnection, game: dict[str, Any]) -> None:
+        try:
+            if self.run.args.mode == "human":
+                await asyncio.sleep(self.rng.uniform(*PACE))
+            if self.asks_hints and time.monotonic() - self.last_hint >= HINT_EVERY:
+                await self._hint(ws)
+            if self.run.over():
+                return
+            move = choose(game["legal"], self.rng, game["options"]["rows"])
+            if move is None:
+                return
+            self.pending = (game["plies"], move["notation"], time.monotonic())
+            self.log.sent[self.name or ""] += 1
+            self.run.tally.sent += 1
+            await _send(ws, {"type": "move", "action": move["action"], "ply": game["plies"]})
+        finally:
+            self.mover = None
+
+    async def _hint(self, ws: ClientConnection) -> None:
+        """Ask for a hint and wait (at most 10 s) for its answer before moving."""
+        self.last_hint = time.monotonic()
+        self.hint_sent = self.last_hint
+        await _send(ws, {"type": "hint"})
+        while self.hint_sent is not None and time.monotonic() - self.last_hint < 10:
+            await asyncio.sleep(0.05)
+        if self.hint_sent is not None:
+            self.run.tally.hints_refused["no answer within 10 s"] += 1
+            self.hint_sent = None
+
+
+async def _send(ws: ClientConnection, frame: dict[str, Any]) -> None:
+    with contextlib.suppress(ConnectionClosed):
+        await ws.send(json.dumps(frame))
+
+
+def _short(message: str) -> str:
+    return message if len(message) <= 70 else message[:69] + "…"
+
+
+async def drive_game(run: Run, index: int) -> None:
+    """Games one after another from the address of ``index`` until the run is over."""
+    address = source_address(index)
+    rng = random.Random(index)
+    seed = index * 1000
+    while not run.over():
+        log, tokens = await run.new_game(address, seed)
+        seed += 1
+        seats = [Seat(run, log, s, tokens[s], asks_hints=index < run.args.hints and s == 0, rng=rng)
+                 for s in range(2)]
+        results = await asyncio.gather(*(s.play(address) for s in seats), return_exceptions=True)
+        for result in results:
+            if isinstance(result, BaseException):
+                run.tally.disconnects[f"{type(result).__name__}: {_short(str(result))}"] += 1
+                await asyncio.sleep(1)
+
+
+class SlowReader:
+    """A client of a game that completes the WebSocket handshake and then never reads."""
+
+    def __init__(self, base: str, game_id: str, token: str | None) -> None:
+        url = urlsplit(base)
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        self.sock.bind(("127.0.0.254", 0))
+        self.sock.connect((url.hostname, url.port))
+        auth = f"Sec-WebSocket-Protocol: asobiba, token.{token}\r\n" if token else ""
+        request = (f"GET /ws/games/{game_id} HTTP/1.1\r\nHost: {url.netloc}\r\nUpgrade: websocket\r\n"
+                   "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                   f"Sec-WebSocket-Version: 13\r\n{auth}\r\n")
+        self.sock.sendall(request.encode())
+
+    def cut_off(self) -> str:
+        """Read what is left: whether the server closed or dropped the connection."""
+        self.sock.settimeout(2)
+        received = 0
+        try:
+            while chunk := self.sock.recv(1 << 16):
+                received += len(chunk)
+        except TimeoutError:
+            return f"still open ({received} bytes waiting)"
+        except ConnectionResetError:
+            return f"cut off by the server (reset after {received} bytes waiting)"
+        finally:
+            self.sock.close()
+        return f"cut off by the server (closed after {received} bytes waiting)"
+
+
+# -- checking the store --------------------------------------------------------------------------
+
+Stored = dict[str, list[tuple[str, str]]]
+"""Every game's stored moves: (who moved — a seat name or "chance" —, notation) per ply."""
+
+
+def stored_moves_sqlite(db: Path, game_ids: list[str]) -> Stored:
+    """Every game's stored moves, read from the SQLite file itself; who moved each is found by
+    replaying them."""
+    wanted = set(game_ids)
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        options = {gid: json.loads(o) for gid, o in conn.execute("SELECT id, options FROM games")
+                   if gid in wanted}
+        actions: dict[str, list[tuple[int, str]]] = {gid: [] for gid in wanted}
+        for gid, action, notation in conn.execute(
+                "SELECT game_id, action, notation FROM moves ORDER BY game_id, ply"):
+            if gid in wanted:
+                actions[gid].append((action, notation))
+    return {gid: _movers(options[gid], moves) for gid, moves in actions.items() if gid in options}
+
+
+def _movers(options: dict[str, Any], moves: list[tuple[int, str]]) -> list[tuple[str, str]]:
+    state = saved_game(GAME, options).new_state()
+    out = []
+    for action, notation in moves:
+        player = state.current_player
+        out.append(("chance" if player < 0 else state.game.player_names[player], notation))
+        state = state.apply(action)
+    return out
+
+
+async def stored_moves_http(run: Run) -> Stored:
+    client = run.client_for("127.0.0.1")
+    out = {}
+    for log in run.logs:
+        game = (await client.get(f"/api/games/{log.id}")).json()
+        out[log.id] = [(e["player"], e["notation"]) for e in game["history"]]
+    return out
+
+
+def check(logs: list[GameLog], stored: Stored) -> tuple[int, int]:
+    """(lost, duplicated): acknowledged moves missing from the store or stored at another ply, and
+    moves stored for a seat beyond the moves its client sent."""
+    lost = duplicated = 0
+    for log in logs:
+        moves = stored.get(log.id, [])
+        lost += sum(1 for e in log.history
+                    if e["ply"] >= len(moves) or moves[e["ply"]][1] != e["notation"])
+        by_seat = Counter(player for player, _ in moves if player != "chance")
+        duplicated += sum(max(0, count - log.sent[seat]) for seat, count in by_seat.items())
+    return lost, duplicated
+
+
+# -- the server ----------------------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db: Path, extra: list[str]) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    command = [sys.executable, "-m", "asobiba", "serve", "--port", str(port), "--db", str(db), *extra]
+    env = {**os.environ, "XDG_DATA_HOME": str(db.parent / "xdg")}
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, env=env)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    with httpx.Client(verify=False, timeout=2) as client:
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise SystemExit(f"load: the server exited with status {process.returncode}")
+            with contextlib.suppress(httpx.HTTPError):
+                if client.get(f"{base}/api/catalog").status_code == 200:
+                    return process, base
+            time.sleep(0.2)
+    process.kill()
+    raise SystemExit("load: the server did not answer within 60 s")
+
+
+def loopback_only(url: str) -> str:
+    host = urlsplit(url).hostname or ""
+    try:
+        ok = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        ok = False
+    if not ok:
+        raise SystemExit(f"load: {url} is not a loopback address; this bench only targets this computer")
+    return url.rstrip("/")
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+# -- the run -------------------------------------------------------------------------------------
+
+async def bench(args: argparse.Namespace, base: str) -> tuple[Run, SlowReader | None]:
+    run = Run(args, base)
+    slow: SlowReader | None = None
+    drivers = [asyncio.create_task(drive_game(run, i)) for i in range(args.games)]
+    if args.slow_readers:
+        while not run.logs and not run.over():
+            await asyncio.sleep(0.1)
+        if run.logs:
+            slow = SlowReader(base, run.logs[0].id, run.logs[0].tokens[0])
+    progress = asyncio.create_task(_progress(run))
+    await asyncio.gather(*drivers, return_exceptions=True)
+    progress.cancel()
+    for client in run.http.values():
+        await client.aclose()
+    return run, slow
+
+
+async def _progress(run: Run) -> None:
+    while True:
+        await asyncio.sleep(10)
+        elapsed = time.monotonic() - run.start
+        print(f"  {elapsed:5.0f} s: {run.tally.acked} moves acknowledged, "
+              f"load {os.getloadavg()[0]:.2f}", file=sys.stderr, flush=True)
+
+
+def report(args: argparse.Namespace, run: Run, slow: str | None, lost: int, duplicated: int,
+           load: tuple[float, float, float]) -> dict[str, Any]:
+    tally = run.tally
+    moves_per_s = tally.acked / args.seconds
+    figures = {
+        "mode": args.mode, "games": args.games, "seconds": args.seconds,
+        "moves_acknowledged": tally.acked, "moves_sent": tally.sent, "moves_per_s": round(moves_per_s, 1),
+        "p50_ms": round(percentile(tally.latencies, 0.50) * 1000, 1),
+        "p95_ms": round(percentile(tally.latencies, 0.95) * 1000, 1),
+        "p99_ms": round(percentile(tally.latencies, 0.99) * 1000, 1),
+        "mean_ms": round(statistics.fmean(tally.latencies) * 1000, 1) if tally.latencies else None,
+        "lost": lost, "duplicated": duplicated,
+        "refused": dict(tally.refused), "hints": tally.hints, "hints_refused": dict(tally.hints_refused),
+        "games_started": tally.games_started, "games_finished": tally.games_finished,
+        "disconnects": dict(tally.disconnects), "slow_reader": slow,
+        "loadavg": load,
+    }
+    print(f"mode {args.mode}, {args.games} games, {args.seconds:.0f} s; load average "
+          f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (1/5/15 min, at the end)")
+    print(f"  moves/s {moves_per_s:.1f} ({tally.acked} acknowledged of {tally.sent} sent)")
+    print(f"  latency p50 {figures['p50_ms']} ms, p95 {figures['p95_ms']} ms, p99 {figures['p99_ms']} ms")
+    print(f"  lost {lost}, duplicated {duplicated}")
+    print(f"  refused {dict(tally.refused) or 0}; hints {tally.hints} answered, "
+          f"refused {dict(tally.hints_refused) or 0}")
+    print(f"  games started {tally.games_started}, finished {tally.games_finished}; "
+          f"disconnects {dict(tally.disconnects) or 0}")
+    if slow is not None:
+        print(f"  slow reader: {slow}")
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=50, help="games played at once")
+    parser.add_argument("--mode", choices=("human", "saturation"), default="human")
+    parser.add_argument("--seconds", type=float, default=30.0, help="how long moves are sent")
+    parser.add_argument("--hints", type=int, default=3, help="games whose first seat asks for hints")
+    parser.add_argument("--slow-readers", type=int, default=1, choices=(0, 1))
+    parser.add_argument("--url", help="a server already running on this computer (default: start one)")
+    parser.add_argument("--server-arg", action="append", default=[],
+                        help="more arguments for the started server's 'asobiba serve'")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args(argv)
+    if not 1 <= args.games <= 2000 or not 1 <= args.seconds <= 600:
+        parser.error("--games must be 1–2000 and --seconds 1–600")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 8 * args.games + 256)), hard))
+
+    with tempfile.TemporaryDirectory(prefix="asobiba-load-") as folder:
+        db = Path(folder) / "load.sqlite3"
+        process = None
+        if args.url:
+            base = loopback_only(args.url)
+        else:
+            process, base = start_server(db, args.server_arg)
+        try:
+            run, slow = asyncio.run(bench(args, base))
+            slow_state = slow.cut_off() if slow is not None else None
+            load = os.getloadavg()
+            if process is not None:
+                process.send_signal(signal.SIGKILL)  # no clean shutdown: what was stored is stored
+                process.wait(30)
+                stored = stored_moves_sqlite(db, [log.id for log in run.logs])
+            else:
+                stored = asyncio.run(_stored_over_http(args, base, run))
+        finally:
+            if process is not None and process.poll() is None:
+                process.kill()
+        lost, duplicated = check(run.logs, stored)
+        figures = report(args, run, slow_state, lost, duplicated, load)
+        if args.json:
+            args.json.write_text(json.dumps(figures, indent=1))
+    return 1 if lost or duplicated else 0
+
+
+async def _stored_over_http(args: argparse.Namespace, base: str, run: Run) -> Stored:
+    fresh = Run(args, base)
+    fresh.logs = run.logs
+    try:
+        return await stored_moves_http(fresh)
+    finally:
+        for client in fresh.http.values():
+            await client.aclose()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
