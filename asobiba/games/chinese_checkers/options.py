@@ -38,10 +38,9 @@ class ChineseCheckersOptions(Options):
     other_points: str = option(
         "open",
         choices=OTHER_POINTS,
-        en="Points that are neither a piece's start nor its goal: open = like any hole, "
-        "pass = may be hopped through but not stopped in, closed = never entered",
-        ja="自分の出発でもゴールでもない先: open＝ふつうの穴と同じ、pass＝跳んで通るだけで止まれない、"
-        "closed＝入れない",
+        en="Whether pieces may enter the points that are neither their start nor their goal "
+        "(other players' and unused points)",
+        ja="自分の出発でもゴールでもない先（ほかの人の先や、使われていない先）に入れるか",
     )
     hop_own: bool = option(True, en="Pieces may hop the mover's own pieces",
                            ja="自分の駒も飛び越せる")
