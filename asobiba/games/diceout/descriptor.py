@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, Solutions, Verb
-from ...core.game import State
+from ...core.game import Game, State
 from . import heuristic
 from .actions import DECLARE_NOTATION, PASS_NOTATION, typed_cell
 from .game import DiceOutGame
@@ -30,6 +30,14 @@ def solutions() -> Solutions:
     return SOLUTIONS
 
 
+def kernel_agent(game: Game, **params: Any) -> Any:
+    """The agent kind ``kernel``: alpha-beta compiled on the solver's coordinates (loaded on first
+    use: it brings numba)."""
+    from .solver.agent import SearchAgent
+
+    return SearchAgent(game, **params)
+
+
 def commands() -> Any:
     """``asobiba diceout …``: the solver and the study (loaded on first use)."""
     from .cli import app
@@ -50,6 +58,8 @@ DESCRIPTOR = GameDescriptor(
         levels=lambda game: heuristic.LEVEL_SPECS,
         explain=heuristic.explain,
         exact=heuristic.exact_solver,
+        baselines=heuristic.BASELINES,
+        agents={"kernel": kernel_agent},
     ),
     render_svg=render_svg,
     render_text=render_text,
