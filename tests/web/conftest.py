@@ -65,6 +65,14 @@ def hold(page: object, game_id: str, token: str) -> None:
     )
 
 
+def as_creator(page: object, server: Server) -> object:
+    """``page`` as the browser that created the games of ``server``'s test so far: it holds their
+    seats (for pages of contexts a test opens itself; the ``page`` fixture is one already)."""
+    for game_id, token in server.holder.tokens.items():
+        hold(page, game_id, token)
+    return page
+
+
 GAME_PATH = re.compile(r"^/(?:api/games|ws/games)/([0-9a-f]+)(?:/|$)")
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from web.conftest import as_creator
 
 from asobiba.core.registry import make_game
 
@@ -272,7 +273,7 @@ def test_two_player_diamond_and_phone_width(browser, server, shots: Path) -> Non
         state = engine_state(data)
         server.api("POST", f"/api/games/{gid}/moves?wait=true", json={"action": state.legal_actions()[-1]})
     context = browser.new_context(viewport={"width": 1280, "height": 860})
-    page = context.new_page()
+    page = as_creator(context.new_page(), server)
     page.goto(f"{server.url}/game/{gid}")
     data = settle(page, server, gid)
     state = engine_state(data)
@@ -283,7 +284,7 @@ def test_two_player_diamond_and_phone_width(browser, server, shots: Path) -> Non
     context.close()
 
     phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
-    page = phone.new_page()
+    page = as_creator(phone.new_page(), server)
     page.goto(f"{server.url}/game/{gid}")
     settle(page, server, gid)
     width = page.evaluate("() => document.documentElement.scrollWidth")
