@@ -200,6 +200,9 @@ class Rooms:
         async with self._lock(game_id):
             table = await self.get(game_id)
             table.give_to_computer(table.actors(tokens), seat, level)
+            seated = self.seated.get(game_id, {})
+            for listener, seats in seated.items():  # its former holder now watches that seat
+                seated[listener] = tuple(s for s in seats if s != seat)
             await self._save_seats(table)
             await self._advance(table)
         await self.broadcast(table)

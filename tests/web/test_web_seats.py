@@ -168,8 +168,13 @@ def test_a_seat_is_given_to_the_computer_by_its_holder_or_the_creator_if_open(cl
     assert view["waiting"] is False
     invite = created["seats"][2]["invite"].rsplit("/", 1)[1]
     assert client.post(f"/api/games/{gid}/seats/2/join", json={"invite": invite}).status_code == 403
-    r = client.post(f"/api/games/{gid}/seats/1/computer", json={"level": "weak"}, headers=bearer(second))
-    assert r.status_code == 200 and r.json()["seats"][1]["type"] == "computer"
+    with client.websocket_connect(f"/ws/games/{gid}", ["asobiba", f"token.{second}"]) as ws:
+        assert ws.receive_json()["game"]["you"] == [1]
+        r = client.post(f"/api/games/{gid}/seats/1/computer", json={"level": "weak"},
+                        headers=bearer(second))
+        assert r.status_code == 200 and r.json()["seats"][1]["type"] == "computer"
+        frame = ws.receive_json()["game"]
+        assert frame["you"] == [] and frame["seats"][1]["type"] == "computer"  # handed over
 
 
 def test_one_device_and_computer_games_work_as_before(client: HolderClient) -> None:

@@ -129,6 +129,30 @@ export function invitePanel(gameId, onError) {
   };
 }
 
+/** For a person who must leave a game between devices: hand their seat to the computer at a
+ * chosen level (the game goes on without them). */
+export function handOver(gameId, onError) {
+  const el = h("div", { class: "hand-over", "data-role": "hand-over", hidden: true });
+  return {
+    el,
+    show(view) {
+      const you = view.you ?? [];
+      const others = view.seats.some((s, i) => s.type === "human" && !you.includes(i));
+      el.hidden = view.status !== "playing" || you.length !== 1 || !others;
+      if (el.hidden) return;
+      const level = h("select", { "data-role": "hand-over-level", "aria-label": t("opt.level") },
+        Object.entries(view.levels ?? {}).map(([id, names]) =>
+          h("option", { value: id, selected: id === "normal" }, pick(names))));
+      const go = h("button", { type: "button", "data-action": "hand-over" }, t("handover.button"));
+      go.addEventListener("click", () => {
+        if (!window.confirm(t("handover.confirm"))) return;
+        actFor(gameId, `seats/${you[0]}/computer`, { level: level.value }).catch((err) => onError(err.message));
+      });
+      clear(el).append(level, go);
+    },
+  };
+}
+
 /** The takeback request box: accept or decline another device's request, or wait for yours. */
 export function takebackBox(send) {
   const el = h("div", { class: "takeback", "data-role": "takeback", role: "alert", hidden: true });

@@ -26,7 +26,7 @@ import { icon } from "./icons.js";
 import { launch, rematch } from "./launch.js";
 import { notFoundPage } from "./notfound.js";
 import { rulesLine } from "./options.js";
-import { invitePanel, subprotocols, takebackBox } from "./seats.js";
+import { handOver, invitePanel, subprotocols, takebackBox } from "./seats.js";
 import { placingDesk } from "./placing.js";
 import { solutionsPanel, variantOf } from "./solutions.js";
 import { moveSound } from "./sound.js";
@@ -91,6 +91,7 @@ export function tablePage(root, gameId, dialog) {
   const actionsEl = h("div", { class: "buttons actions", "data-role": "actions" });
   const invites = invitePanel(gameId, (message) => toast(message));
   const takeback = takebackBox((message) => send(message));
+  const leave = handOver(gameId, (message) => toast(message));
   const download = h("a", { class: "button", "data-action": "download", href: `/api/games/${gameId}/record`, download: "" });
   const replay = link(`/replay/${gameId}`);
   replay.classList.add("button");
@@ -124,6 +125,7 @@ export function tablePage(root, gameId, dialog) {
         hintEl,
         h("div", { class: "moves-wrap" }, h("h2", { class: "moves-title" }), movesEl),
         h("div", { class: "buttons minor" }, download, replay),
+        leave.el,
         solutions.el,
         toastEl,
       ),
@@ -440,6 +442,7 @@ export function tablePage(root, gameId, dialog) {
     for (const key of ["undo", "hint", "resign", "rematch"]) buttons[key].hidden = watching;
     takeback.show(view, nameOf);
     if (!watching) invites.show(view, nameOf);
+    leave.show(view);
     buttons.undo.textContent = t("btn.undo");
     buttons.undo.disabled = resigned || Boolean(view.takeback) || !view.history.some((e) => e.player !== "chance");
     buttons.hint.textContent = t("btn.hint");
