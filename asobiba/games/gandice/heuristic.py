@@ -136,28 +136,28 @@ def evaluate(state: State) -> list[float]:
 
 
 LEVEL_SPECS: dict[str, dict[str, Any]] = {
-    "intro": {"agent": "style", "attacks": "reckless", "items": "never"},
-    "weak": {"agent": "style", "attacks": "careless", "items": "never"},
-    "normal": {"agent": "style", "attacks": "careless", "items": "eager"},
-    "strong": {"agent": "style", "attacks": "exchange", "items": "behind"},
-    "strongest": {"agent": "expectimax", "turns": 1},
+    "intro": {"agent": "style", "attacks": "reckless"},
+    "weak": {"agent": "style", "attacks": "timid"},
+    "normal": {"agent": "style", "attacks": "careless"},
+    "strong": {"agent": "style", "attacks": "exchange"},
+    "strongest": {"agent": "expectimax", "turns": 1, "max_nodes": 20_000, "time_limit": 4.5},
 }
-"""The levels differ in how they play (:mod:`.styles`, :mod:`.search`): 入門 picks any move of the
-turn at random (re-summoning on a whim) and never uses an item; よわい always attacks, with any unit
-at any die, and never uses an item; ふつう attacks the same way but spends an item at every chance;
-つよい picks the attack with the best exact odds of the exchange and spends an item only when
-behind; 最強 reads its whole turn — every roll with its exact probability, both sides' item replies
-— and judges where the next turn starts. Dice decide much of a battle: docs/ai.md gives the
-measured steps and the whole range of skill."""
+"""The levels differ in how they play (:mod:`.styles`, :mod:`.search`): 入門 flips a coin between
+re-summoning and attacking; よわい will not fight until every unit is summoned; ふつう always attacks,
+any unit at any die; つよい picks the attack with the best exact odds of the exchange; none of them
+ever spends an item. 最強 reads its whole turn — every roll with its exact probability, both
+sides' item replies — and judges where the next turn starts. Dice decide much of a battle:
+docs/ai.md gives the measured steps and the whole range of skill."""
 
 BASELINES: dict[str, dict[str, Any]] = {
     "worst": {"agent": "greedy", "blunder": 1.0},
-    "expectimax-2": {"agent": "expectimax", "turns": 2, "beam": 2, "max_nodes": 3_000,
-                     "time_limit": 4.5},
+    "expectimax-2": {"agent": "expectimax", "turns": 2, "beam": 2, "reply_nodes": 5_000,
+                     "max_nodes": 200_000, "time_limit": 60.0},
 }
 """Arena names besides the levels: ``worst`` always plays the move the evaluation rates lowest (the
 floor of the range of skill); ``expectimax-2`` also reads the next player's whole turn (its two
-moves rated best by one ply), the deeper search of the study in docs/ai.md."""
+moves rated best) until 5 000 positions are read, the deeper search of the study in docs/ai.md
+(2–5 s a move on this machine under load; its time limit is only a safety cap)."""
 
 
 def explain(state: State, action: int) -> tuple[str, str] | None:

@@ -13,7 +13,7 @@ from asobiba.core.game import sample_chance
 from asobiba.games.gandice import actions as A
 from asobiba.games.gandice.phases import ITEM, TURN
 from asobiba.games.gandice.search import TurnExpectimaxAgent
-from asobiba.games.gandice.styles import StyleAgent
+from asobiba.games.gandice.styles import ATTACK_STYLES, StyleAgent
 
 DARK, LIGHT = 0, 1
 SEEDS = range(12)
@@ -25,28 +25,31 @@ def helpless_target():
 
 
 def choices(state, level):
-    return {make_agent(state.game, level, seed=seed).choose(state) for seed in SEEDS}
+    seeds = SEEDS if level != "strongest" else range(3)
+    return {make_agent(state.game, level, seed=seed).choose(state) for seed in seeds}
 
 
 def targets(actions):
     return {A.split(a)[2] for a in actions if A.split(a)[0] == A.ATTACK}
 
 
-def test_strongest_and_strong_take_the_best_odds_where_intro_and_weak_attack_carelessly():
+def test_strong_and_strongest_take_the_best_odds_where_the_lower_levels_attack_carelessly():
     s = helpless_target()
     helpless = uid(s, LIGHT, "イスルギ")
     for level in ("strong", "strongest"):
-        picked = choices(s, level)
-        assert targets(picked) == {helpless}, level
-    for level in ("intro", "weak"):
-        assert len(targets(choices(s, level)) - {helpless}) >= 1, level
+        assert choices(s, level) and targets(choices(s, level)) == {helpless}, level
+    for level in ("intro", "weak", "normal"):
+        assert targets(choices(s, level)) - {helpless}, level
 
 
-def test_only_intro_resummons_on_a_whim():
+def test_intro_resummons_on_a_whim_and_weak_until_every_unit_is_summoned():
     s = helpless_target()
     assert A.RESUMMON in choices(s, "intro")
     for level in ("weak", "normal", "strong", "strongest"):
         assert A.RESUMMON not in choices(s, level), level
+    half = summon_all(game(), "special", 美雅羅="face:2")
+    assert choices(half, "weak") == {A.RESUMMON}
+    assert A.RESUMMON not in choices(half, "normal") | choices(half, "strong")
 
 
 def item_step(defence: str):
@@ -57,20 +60,12 @@ def item_step(defence: str):
     return s
 
 
-def test_item_styles_never_eager_behind():
+def test_only_strongest_spends_items_and_only_when_the_odds_ask_for_it():
     ahead, behind = item_step("face:1"), item_step("face:5")
-    for s in (ahead, behind):
-        assert choices(s, "weak") == {A.NO_ITEM}
-        assert A.NO_ITEM not in choices(s, "normal")
-    assert choices(ahead, "strong") == {A.NO_ITEM}
-    assert A.NO_ITEM not in choices(behind, "strong")
-
-
-def test_strongest_spends_an_item_only_when_the_odds_ask_for_it():
-    assert make_agent(item_step("face:1").game, "strongest", seed=0).choose(
-        item_step("face:1")) == A.NO_ITEM
-    assert make_agent(item_step("face:5").game, "strongest", seed=0).choose(
-        item_step("face:5")) != A.NO_ITEM
+    for level in ("intro", "weak", "normal", "strong"):
+        assert choices(ahead, level) == choices(behind, level) == {A.NO_ITEM}, level
+    assert choices(ahead, "strongest") == {A.NO_ITEM}
+    assert A.NO_ITEM not in choices(behind, "strongest")
 
 
 def positions(count: int, seed: int):
@@ -99,17 +94,16 @@ def test_whole_turn_search_is_legal_and_repeatable():
 
 def test_two_turn_search_under_a_small_budget_is_legal_and_repeatable():
     s = next(p for p in positions(20, 5) if p.phase == TURN)
-    agents = [TurnExpectimaxAgent(s.game, turns=2, max_nodes=300, seed=1) for _ in range(2)]
+    agents = [TurnExpectimaxAgent(s.game, turns=2, reply_nodes=300, seed=1) for _ in range(2)]
     results = [agent.analyse(s) for agent in agents]
     assert results[0].action in s.legal_actions()
     assert results[0].action == results[1].action and results[0].nodes == results[1].nodes
 
 
 def test_styles_play_legal_moves_to_the_end():
-    for attacks, items in (("reckless", "never"), ("careless", "eager"), ("exchange", "behind"),
-                           ("odds", "odds")):
-        g = game(first="random")
-        agents = [StyleAgent(g, attacks=attacks, items=items, seed=seat) for seat in (0, 1)]
+    for attacks in ATTACK_STYLES:
+        g = game(first="random", decks=("chogan", "shingan"))
+        agents = [StyleAgent(g, attacks=attacks, seed=seat) for seat in (0, 1)]
         rng = random.Random(2)
         s = g.new_state()
         while not s.is_terminal:
