@@ -48,12 +48,12 @@ def test_what_does_not_exist_gets_the_not_found_page(client: TestClient) -> None
 
 
 def test_a_record_that_does_not_replay_is_refused_in_both_languages(client: TestClient) -> None:
-    gid = client.post("/api/games", json={"game": "diceout", "seats": HUMANS,
-                                          "options": {"placement": "rolled", "first": "red"}}).json()["id"]
+    body = {"game": "diceout", "seats": HUMANS, "seed": 4, "options": {"placement": "rolled", "first": "red"}}
+    gid = client.post("/api/games", json=body).json()["id"]
     for _ in range(2):
         data = client.get(f"/api/games/{gid}").json()
         state = make_game(data["game"], data["options"]).state_from_json(data["position"])
-        client.post(f"/api/games/{gid}/moves", json={"action": state.legal_actions()[0]})
+        client.post(f"/api/games/{gid}/moves", json={"action": state.legal_actions()[0]}).raise_for_status()
     record = client.get(f"/api/games/{gid}/record").json()
     record["moves"].append(dict(record["moves"][1]))  # red's move again, on white's turn
     answer = client.post("/api/records", json=record)

@@ -279,9 +279,10 @@ def test_the_lobby_start_button_is_in_view(browser, server) -> None:
         try:
             page.goto(server.url)
             page.wait_for_function("() => !document.querySelector('[data-action=start]').disabled")
+            page.wait_for_selector(".game-card .card-art svg")  # the page as it settles
             box = page.locator("[data-action=start]").bounding_box()
             height = options["viewport"]["height"]
-            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box
         finally:
             context.close()
 
