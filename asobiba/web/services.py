@@ -4,11 +4,12 @@
   (``GameDescriptor.services``, e.g. reading a dice catalog a player uploads): the JSON body goes
   to the game's function, its JSON answer comes back. The body is hostile until the game has
   checked it; its errors are one line (``text`` in both languages when it says so).
-* ``GET /api/games/{id}/odds/{ply}`` — the exact odds of the moves of the position after ``ply``
-  actions, for a game that declares ``move_odds`` (e.g. the outcomes of each possible attack), shown
-  before a person commits. Anyone watching may ask (the position is public). The work may take a
-  while, so it runs off the event loop, once per position: answers are kept for the last positions
-  asked, and a second request for a position being worked out waits for the first.
+* ``GET /api/games/{id}/odds/{ply}[?action=N]`` — the exact odds of the moves of the position after
+  ``ply`` actions (or of one of them), for a game that declares ``move_odds`` (e.g. the outcomes of
+  each possible attack), shown before a person commits. Anyone watching may ask (the position is
+  public). The work may take a while, so it runs off the event loop, once per move: answers are
+  kept for the last moves asked, and a second request for a move being worked out waits for the
+  first.
 
 Both run the game's code in a worker thread, never on the event loop.
 """
@@ -30,10 +31,10 @@ from .protocol import ProtocolError
 
 router = APIRouter(prefix="/api")
 
-KEEP = 64
-"""How many positions' odds are kept."""
-_answers: OrderedDict[Hashable, dict[str, Any]] = OrderedDict()
-_working: dict[Hashable, asyncio.Future[dict[str, Any]]] = {}
+KEEP = 1024
+"""How many moves' odds are kept (the last positions asked about)."""
+_answers: OrderedDict[Hashable, list[dict[str, Any]] | None] = OrderedDict()
+_working: dict[Hashable, asyncio.Future[list[dict[str, Any]] | None]] = {}
 
 
 @router.post("/services/{game}/{name}")
@@ -48,22 +49,36 @@ async def call_service(request: Request, game: str, name: str) -> Any:
 
 
 @router.get("/games/{game_id}/odds/{ply}")
-async def get_odds(request: Request, game_id: str, ply: int) -> dict[str, Any]:
+async def get_odds(request: Request, game_id: str, ply: int, action: int | None = None) -> dict[str, Any]:
     """``{"ply", "moves": [{"action", "odds": [{"id", "label": {ja, en}, "p"}]}]}``: the moves of
-    that position that have odds to show."""
+    that position that have odds to show (``?action=N``: that move only, so that a page can show
+    each as soon as it is worked out)."""
     table = await request.app.state.rooms.get(game_id)
     if table.descriptor.move_odds is None:
         raise NotFound(f"{table.game.id} shows no odds of its moves")
     if not 0 <= ply <= table.plies:
         raise ProtocolError(f"ply must be between 0 and {table.plies}")
     state = table.states[ply]
-    key = (table.id, ply, state.key())
+    legal = state.legal_actions() if state.current_player >= 0 else []
+    if action is not None and action not in legal:
+        raise ProtocolError(f"action {action} is not a legal move at ply {ply}")
+    moves = []
+    for move in legal if action is None else [action]:
+        odds = await _odds(table.id, ply, state, move)
+        if odds is not None:
+            moves.append({"action": move, "odds": odds})
+    return {"ply": ply, "moves": moves}
+
+
+async def _odds(game_id: str, ply: int, state: State, action: int) -> list[dict[str, Any]] | None:
+    """The odds of one move, worked out once (a second request waits for the first)."""
+    key = (game_id, ply, state.key(), action)
     if key in _answers:
         _answers.move_to_end(key)
         return _answers[key]
     working = _working.get(key)
     if working is None:
-        working = _working[key] = asyncio.ensure_future(asyncio.to_thread(odds_of, state, ply))
+        working = _working[key] = asyncio.ensure_future(asyncio.to_thread(odds_of, state, action))
         working.add_done_callback(lambda _done: _working.pop(key, None))
     answer = await asyncio.shield(working)
     _answers[key] = answer
@@ -72,16 +87,11 @@ async def get_odds(request: Request, game_id: str, ply: int) -> dict[str, Any]:
     return answer
 
 
-def odds_of(state: State, ply: int) -> dict[str, Any]:
-    """The odds of every legal decision of ``state`` that has some (none at chance or the end)."""
+def odds_of(state: State, action: int) -> list[dict[str, Any]] | None:
+    """The odds of ``action`` as JSON, or None when it has none to show."""
     odds = descriptor(state.game.id).move_odds
     assert odds is not None
-    moves = []
-    if state.current_player >= 0:
-        for action in state.legal_actions():
-            found = odds(state, action)
-            if found is not None:
-                moves.append({"action": action, "odds": [
-                    {"id": o.id, "label": o.label.to_json(), "p": o.p} for o in found
-                ]})
-    return {"ply": ply, "moves": moves}
+    found = odds(state, action)
+    if found is None:
+        return None
+    return [{"id": o.id, "label": o.label.to_json(), "p": o.p} for o in found]

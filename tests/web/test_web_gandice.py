@@ -201,6 +201,10 @@ def test_every_attack_has_its_exact_odds(client: TestClient) -> None:
         assert [o["id"] for o in move["odds"]] == ["win", "hold", "tie", "counter"]
         assert sum(o["p"] for o in move["odds"]) == pytest.approx(1.0)
         assert move["odds"][0]["label"]["ja"].startswith("勝ち")
+    one = client.get(f"/api/games/{gid}/odds/{data['plies']}?action={attacks[0]}").json()["moves"]
+    assert one == [m for m in moves if m["action"] == attacks[0]]
+    assert client.get(f"/api/games/{gid}/odds/{data['plies']}?action=0").json()["moves"] == []  # resummon
+    assert client.get(f"/api/games/{gid}/odds/{data['plies']}?action=999999").status_code == 400
     assert client.get(f"/api/games/{gid}/odds/0").json()["moves"] == []  # a roll: nothing to show
     assert client.get(f"/api/games/{gid}/odds/{data['plies'] + 1}").status_code == 400
     other = client.post("/api/games", json={"game": "diamond", "options": {}, "seats": [HUMAN, HUMAN]}).json()

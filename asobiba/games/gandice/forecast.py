@@ -19,13 +19,15 @@ their key, so an exchange costs as many engine steps as it has distinct position
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from ...core.descriptor import Odds
 from ...core.names import Names
 from . import actions as A
-from .phases import BURY, EVOLVE, ITEM
+from .phases import BURY, EVOLVE, ITEM, ROLL, UNIT
+from .state import classify
 
 if TYPE_CHECKING:
     from .state import GandiceState
@@ -71,8 +73,8 @@ def exchange(state: GandiceState, seen: dict[Hashable, Dist]) -> Dist:
         return known
     if state.is_chance:
         total = [0.0, 0.0, 0.0, 0.0]
-        for action, p in state.chance_outcomes():
-            for i, q in enumerate(exchange(state.apply(action), seen)):
+        for after, p in _rolls(state):
+            for i, q in enumerate(exchange(after, seen)):
                 total[i] += p * q
         dist: Dist = (total[0], total[1], total[2], total[3])
     else:
@@ -84,6 +86,29 @@ def exchange(state: GandiceState, seen: dict[Hashable, Dist]) -> Dist:
             dist = options[0]
     seen[key] = dist
     return dist
+
+
+def _rolls(state: GandiceState) -> list[tuple[GandiceState, float]]:
+    """The states a chance node leads to, with their probabilities. A fused core rolls its two
+    called dice as one roll, which the engine reads only through :func:`.state.classify` (a
+    one-blow result, a fall, or a sum with or without a special eye): the pairs that read alike
+    lead to the same position, so each reading is played once, with the pairs' summed chance."""
+    if not (state.phase == ROLL and state.purpose == UNIT and len(state.pending) == 2 and not state.rolls):
+        return [(state.apply(action), p) for action, p in state.chance_outcomes()]
+    pairs = _readings(state.roll_table(), state.lineup.dice[state.pending[1]].table)
+    return [(state.apply(A.ROLL + a).apply(A.ROLL + b), p) for p, (a, b) in pairs]
+
+
+@functools.lru_cache(maxsize=256)
+def _readings(first: tuple, second: tuple) -> tuple[tuple[float, tuple[int, int]], ...]:
+    """Each reading of two dice rolled together: its chance and one pair of outcomes giving it."""
+    readings: dict[tuple[int, int, bool], tuple[float, tuple[int, int]]] = {}
+    for a, pa in first:
+        for b, pb in second:
+            reading = classify((a, b))
+            p, pair = readings.get(reading, (0.0, (a, b)))
+            readings[reading] = (p + pa * pb, pair)
+    return tuple(readings.values())
 
 
 def _worth(dist: Dist) -> float:

@@ -27,7 +27,9 @@ export function oddsBar(list) {
 }
 
 export function tablePart({ gameId, board, play, refresh }) {
-  const odds = new Map(); // ply → Map(action → odds) | "loading" | "failed"
+  const odds = new Map(); // "ply:action" → odds | "loading" | "failed"
+  let queue = []; // [ply, action] still to ask for, one at a time, in the order shown
+  let asking = false;
   const wrap = board.parentElement;
   wrap.classList.add("gd-wrap");
   const stage = h("div", { class: "gd-stage", "aria-hidden": "true" });
@@ -35,15 +37,33 @@ export function tablePart({ gameId, board, play, refresh }) {
   wrap.append(stage, banner);
   let bannerTimer = null;
 
-  function oddsAt(ply) {
-    if (!odds.has(ply)) {
-      odds.set(ply, "loading");
-      getJSON(`/api/games/${gameId}/odds/${ply}`).then(
-        (answer) => odds.set(ply, new Map(answer.moves.map((m) => [m.action, m.odds]))),
-        () => odds.set(ply, "failed"),
-      ).then(refresh);
+  /** The odds of a move (an array), or "loading" / "failed"; each move is asked for alone, so
+   * that the quick ones show at once while a long one is still being worked out. */
+  function oddsOf(ply, action) {
+    const key = `${ply}:${action}`;
+    if (!odds.has(key)) {
+      odds.set(key, "loading");
+      queue.push([ply, action]);
+      ask();
     }
-    return odds.get(ply);
+    return odds.get(key);
+  }
+
+  async function ask() {
+    if (asking) return;
+    asking = true;
+    while (queue.length) {
+      const [ply, action] = queue.shift();
+      const key = `${ply}:${action}`;
+      try {
+        const answer = await getJSON(`/api/games/${gameId}/odds/${ply}?action=${action}`);
+        odds.set(key, answer.moves[0]?.odds ?? "failed");
+      } catch {
+        odds.set(key, "failed");
+      }
+      refresh();
+    }
+    asking = false;
   }
 
   function choice(move, ...extra) {
@@ -61,17 +81,20 @@ export function tablePart({ gameId, board, play, refresh }) {
     const attacks = view.legal.filter((m) => m.kind === "attack");
     const out = view.legal.filter((m) => m.kind !== "attack").map((m) => choice(m));
     if (!attacks.length) return out;
-    const known = oddsAt(view.plies);
-    const note = known === "loading" ? "odds.loading" : known === "failed" ? "odds.failed" : "odds.note";
-    out.push(h("p", { class: "muted gd-odds-note", "data-role": "odds-note", "data-state": typeof known === "string" ? known : "ready" },
-      say(note)));
+    queue = queue.filter(([ply]) => ply === view.plies); // a move was made: forget the old questions
+    const known = attacks.map((m) => oddsOf(view.plies, m.action));
+    const state = known.includes("loading") ? "loading" : known.includes("failed") ? "failed" : "ready";
+    out.push(h("p", { class: "muted gd-odds-note", "data-role": "odds-note", "data-state": state },
+      say("odds.note"), state === "loading" ? ` — ${say("odds.loading")}` : ""));
     const groups = new Map();
     for (const m of attacks) groups.set(m.data.attacker, [...(groups.get(m.data.attacker) ?? []), m]);
     for (const [attacker, moves] of groups) {
       out.push(h("div", { class: "gd-attacker", "data-role": "attacker", "data-die": attacker },
         moves.map((m) => {
-          const list = known instanceof Map ? known.get(m.action) : null;
-          return choice(m, list ? oddsBar(list) : null);
+          const list = oddsOf(view.plies, m.action);
+          const bar = Array.isArray(list) ? oddsBar(list)
+            : h("small", { class: "muted gd-odds-wait" }, say(list === "failed" ? "odds.failed" : "odds.loading"));
+          return choice(m, bar);
         })));
     }
     return out;
@@ -84,9 +107,8 @@ export function tablePart({ gameId, board, play, refresh }) {
 
   function hint(data, view) {
     if (data.kind !== "attack") return null;
-    const known = oddsAt(view.plies);
-    const list = known instanceof Map ? known.get(data.action) : null;
-    return list ? h("p", { class: "gd-hint-odds" }, h("small", {}, say("hint.odds")), " ", oddsBar(list)) : null;
+    const list = oddsOf(view.plies, data.action);
+    return Array.isArray(list) ? h("p", { class: "gd-hint-odds" }, h("small", {}, say("hint.odds")), " ", oddsBar(list)) : null;
   }
 
   // -- what happened between two frames ------------------------------------------------------

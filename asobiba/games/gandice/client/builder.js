@@ -269,7 +269,8 @@ export function lobbyPanel({ entry, rules, changed }) {
     return h("div", { class: "gd-editor", "data-role": "deck-editor" },
       h("label", { class: "gd-name" }, say("builder.name"), " ",
         h("input", { type: "text", value: editing.name, maxlength: 60, "data-role": "deck-name",
-          onchange: (e) => edit(() => (editing.name = e.target.value)) })),
+          // no drawing while it has the focus: drawing removes it, and leaving it fires change again
+          oninput: (e) => (editing.name = e.target.value), onchange: recheck })),
       h("h3", {}, say("builder.dice", { n: editing.dice.length, size: rules.deck_size })),
       idList("deck-dice", editing.dice, dieName, (i) => editing.dice.splice(i, 1)),
       h("h3", {}, say("builder.aside")),
