@@ -184,6 +184,14 @@ async def post_resign(request: Request, game_id: str, tokens: list[str] = Tokens
     return await _act(request, game_id, Command("resign"), tokens)
 
 
+@router.post("/games/{game_id}/stop")
+async def post_stop(request: Request, game_id: str, tokens: list[str] = Tokens) -> dict[str, Any]:
+    """Stop a game between computers (its creator's token): it ends as a draw, ``reason: "stopped"``."""
+    rooms = rooms_of(request)
+    table = await rooms.stop(game_id, tokens)
+    return summary(table, rooms.present(game_id))
+
+
 @router.post("/games/{game_id}/verbs/{verb}")
 async def post_verb(
     request: Request, game_id: str, verb: str, tokens: list[str] = Tokens
