@@ -6,13 +6,16 @@ call-outs, and the exact odds of every attack."""
 
 from __future__ import annotations
 
+import ast
 import random
+import re
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from asobiba.core.record import Record
-from asobiba.core.registry import make_game
+from asobiba.core.registry import GAMES, make_game
 
 HUMAN = {"type": "human"}
 MINE = {"name": "マイデッキ", "dice": ["gidan", "gidan", "soga", "bugu-ra", "bugu-ra"]}
@@ -223,3 +226,40 @@ def test_legal_moves_are_choices_in_words_with_their_kind(client: TestClient) ->
     assert attack["from"] == attack["data"]["attacker"] and attack["to"] == attack["data"]["target"]
     assert "を攻撃" in attack["words"]["ja"] and " attacks " in attack["words"]["en"]
     assert 'data-die="d0"' in frame["game"]["svg"]
+
+
+def _code_of_python(path: Path) -> str:
+    """A module's code without its comments and docstrings: its names and other strings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value) for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)
+    }
+    words = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            words.append(node.value)
+        elif isinstance(node, ast.Name | ast.Attribute | ast.alias):
+            words.append(getattr(node, "id", None) or getattr(node, "attr", None) or node.name)
+    return " ".join(words)
+
+
+def _code_of_js(path: Path) -> str:
+    """A script without its comments."""
+    text = re.sub(r"/\*.*?\*/", " ", path.read_text(encoding="utf-8"), flags=re.S)
+    return re.sub(r"(^|[^:\"'])//[^\n]*", r"\1", text)
+
+
+def test_the_generic_web_code_names_no_game() -> None:
+    """Gandice arrives through its descriptor: no generic web module (Python, scripts, styles,
+    page) names a game in its code (docs/architecture.md, "Layers")."""
+    web = Path(__file__).parents[2] / "asobiba" / "web"
+    ids = re.compile(r"\b(" + "|".join(map(re.escape, GAMES)) + r")\b", re.I)
+    found = []
+    for path in sorted(web.glob("*.py")):
+        found += [f"{path.name}: {m}" for m in ids.findall(_code_of_python(path))]
+    for path in sorted((web / "static").rglob("*")):
+        if path.suffix in (".js", ".css", ".html"):
+            found += [f"{path.name}: {m}" for m in ids.findall(_code_of_js(path))]
+    assert found == []
