@@ -263,3 +263,36 @@ def test_the_generic_web_code_names_no_game() -> None:
         if path.suffix in (".js", ".css", ".html"):
             found += [f"{path.name}: {m}" for m in ids.findall(_code_of_js(path))]
     assert found == []
+
+
+def test_a_battle_with_an_own_catalog_survives_a_sigkill(server_factory, tmp_path: Path) -> None:
+    """The server is killed (SIGKILL) mid-battle and started again on the same database: the battle,
+    its own dice and decks included, goes on from where it was, and plays to its end."""
+    first = server_factory(tmp_path / "gandice.sqlite3").start()
+    deck = {**MINE, "dice": ["my-gidan", "gidan", "soga", "bugu-ra", "bugu-ra"]}
+    body = {"game": "gandice", "options": {"decks": [deck, "isurugi"], "additions": FITTED, "max_turns": 40},
+            "seats": [HUMAN, computer("weak")], "seed": 31}
+    created = first.api("POST", "/api/games", json=body).json()
+    gid, auth = created["id"], {"Authorization": f"Bearer {created['token']}"}
+    rng = random.Random(2)
+
+    def person_plays(server, data: dict) -> dict:
+        action = rng.choice(state_of(data).legal_actions())
+        r = server.api("POST", f"/api/games/{gid}/moves?wait=true", json={"action": action}, headers=auth)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    data = first.api("GET", f"/api/games/{gid}").json()
+    for _ in range(3):
+        if data["status"] == "playing" and data["to_move"] == "p1":
+            data = person_plays(first, data)
+    first.kill()
+    second = server_factory(first.db).start()
+    again = second.api("GET", f"/api/games/{gid}").json()
+    assert again["moves"][: len(data["moves"])] == data["moves"] and again["options"] == data["options"]
+    for _ in range(2000):
+        if again["status"] == "finished":
+            break
+        again = person_plays(second, again) if again["to_move"] == "p1" else second.api(
+            "GET", f"/api/games/{gid}").json()
+    assert again["status"] == "finished" and again["result"]["reason"] == "rules"
