@@ -197,6 +197,12 @@ def test_rolls_land_on_what_they_rolled_with_the_call_outs(page, server, shots) 
         .observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'] });
     }""")
     page.wait_for_selector("[data-role=odds-note][data-state=ready]")  # nothing redraws the buttons now
+    page.click("[data-action=hint]")
+    title = page.wait_for_selector(".hint-box h2:has-text('ヒント:')").inner_text()
+    hint = server.api("POST", f"/api/games/{gid}/hint").json()
+    assert hint["words"]["ja"] in title and hint["notation"] not in title  # in words, with its reason
+    if hint["kind"] == "attack":
+        page.wait_for_selector(".hint-box .gd-hint-odds [data-role=odds]")
     page.locator("[data-action=attack]").first.click()
     page.wait_for_function("() => window.landed.length > 0")
     banner = page.wait_for_selector("[data-role=callout]:not([hidden])")
