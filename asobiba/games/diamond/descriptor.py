@@ -50,8 +50,10 @@ DESCRIPTOR = GameDescriptor(
     game_class=DiamondGame,
     rules_page="docs/rules/diamond.md",
     notation=Names(
-        ja="手は「出発-到着」で書きます（例: k7-k8）。穴の名前は盤の縁の記号で読みます。",
-        en="A move is FROM-TO (e.g. k7-k8); holes are named by the letters and numbers on the star.",
+        ja="手は「出発-到着」で書きます（例: k7-k8）。穴の名前は行の文字と左からの番号です"
+           "（端末では盤の右の図）。",
+        en="A move is FROM-TO (e.g. k7-k8); a hole is its row letter and its number from the left "
+           "(in the terminal, the key beside the star).",
     ),
     seat_names={
         "red": Names("赤", "Red"),

@@ -10,6 +10,7 @@ from . import heuristic
 from .forecast import attack_odds
 from .game import GandiceGame
 from .labels import SEATS
+from .notation import typed_cell
 from .search import expectimax_agent
 from .styles import style_agent
 from .svg import render_svg
@@ -28,8 +29,10 @@ DESCRIPTOR = GameDescriptor(
     game_class=GandiceGame,
     rules_page="docs/rules/gandice.md",
     notation=Names(
-        ja="手は `moves` で一覧できる書き方で入力します（例: attack 1 2、resummon）。",
-        en="Type a move as `moves` lists it (e.g. attack 1 2, resummon).",
+        ja="手は `moves` で一覧できる書き方で入力します（例: attack ギダン>イスルギ、resummon）。"
+           "ダイス名の代わりにカタログの id も使えます（attack gidan>isurugi）。",
+        en="Type a move as `moves` lists it (e.g. attack ギダン>イスルギ, resummon); catalog ids "
+           "work instead of die names (attack gidan>isurugi).",
     ),
     knowledge=Knowledge(
         evaluate=heuristic.evaluate,
@@ -39,6 +42,7 @@ DESCRIPTOR = GameDescriptor(
         agents={"expectimax": expectimax_agent, "style": style_agent},
     ),
     render_svg=render_svg,
+    parse_cell=typed_cell,
     commands=commands,
     seat_names=SEATS,
     lobby=Lobby(
