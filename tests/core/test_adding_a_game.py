@@ -94,7 +94,8 @@ def test_the_web_table_offers_and_plays_it(web: TestClient) -> None:
     body = {"game": "toyslide", "options": {"start": "far"}, "seats": [HUMAN, HUMAN], "seed": 1}
     created = web.post("/api/games", json=body)
     assert created.status_code == 201, created.text
-    played = web.post(f"/api/games/{created.json()['id']}/moves", json={"move": "c6-c4"})
+    token = {"Authorization": f"Bearer {created.json()['token']}"}  # the creator's seats
+    played = web.post(f"/api/games/{created.json()['id']}/moves", json={"move": "c6-c4"}, headers=token)
     assert played.status_code == 200, played.text
     assert played.json()["moves"] == ["c6-c4"]
     assert played.json()["position"]["stone"] == 4
