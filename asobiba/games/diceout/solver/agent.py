@@ -59,7 +59,9 @@ class SearchAgent:
         self.keys: dict[int, int] = {}
 
     def choose(self, state: DiceOutState) -> int:
-        return self.analyse(state).action
+        """The move to play; a position with one legal action is not searched."""
+        actions = state.legal_actions()
+        return actions[0] if len(actions) == 1 else self.analyse(state).action
 
     def analyse(self, state: DiceOutState) -> SearchResult:
         """Search ``state`` for the player to move."""
