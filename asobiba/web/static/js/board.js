@@ -191,16 +191,17 @@ export function drawMove(svg, move, cls, { rings = false } = {}) {
   if (cells.length < 2 || cells.some((c) => !c)) return;
   const points = cells.map((c) => userCentre(svg, c));
   const size = userSize(cells[0]);
+  const width = Math.min(size * 0.42, 10 / (svg.getScreenCTM()?.a || 1)); // at most 10 screen pixels
   const group = svgEl("g", { class: `move-mark ${cls}`, "aria-hidden": "true" });
   group.append(svgEl("polyline", {
     points: points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" "),
-    "stroke-width": (size * 0.42).toFixed(1),
+    "stroke-width": width.toFixed(1),
   }));
   for (const p of points.slice(1, -1)) {
-    group.append(svgEl("circle", { class: "hop", cx: p.x.toFixed(1), cy: p.y.toFixed(1), r: (size * 0.36).toFixed(1) }));
+    group.append(svgEl("circle", { class: "hop", cx: p.x.toFixed(1), cy: p.y.toFixed(1), r: (width * 0.85).toFixed(1) }));
   }
   if (rings) {
-    const radius = Math.max(size, userSize(pieceAt(svg, names.at(-1)) ?? cells.at(-1))) / 2 + size * 0.25;
+    const radius = Math.max(size, userSize(pieceAt(svg, names.at(-1)) ?? cells.at(-1))) / 2 + width / 2;
     for (const [p, end] of [[points[0], "from"], [points.at(-1), "to"]]) {
       group.append(svgEl("circle", { class: `ring ring-${end}`, cx: p.x.toFixed(1), cy: p.y.toFixed(1), r: radius.toFixed(1) }));
     }
