@@ -296,3 +296,13 @@ def test_a_battle_with_an_own_catalog_survives_a_sigkill(server_factory, tmp_pat
         again = person_plays(second, again) if again["to_move"] == "p1" else second.api(
             "GET", f"/api/games/{gid}").json()
     assert again["status"] == "finished" and again["result"]["reason"] == "rules"
+
+
+def test_odds_too_long_to_work_out_are_not_shown(client: TestClient, monkeypatch) -> None:
+    """A forecast over its budget gives no odds (the page says they could not be worked out)."""
+    from asobiba.games.gandice import forecast
+
+    monkeypatch.setattr(forecast, "BUDGET", 10)
+    gid = create(client, {"decks": ["yami", "isurugi"], "first": "p1"}, [HUMAN, HUMAN], seed=5)
+    data = client.get(f"/api/games/{gid}").json()
+    assert client.get(f"/api/games/{gid}/odds/{data['plies']}").json()["moves"] == []

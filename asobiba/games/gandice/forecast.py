@@ -45,11 +45,25 @@ _RESULT = {"win": 0, "fail": 1, "hold": 1, "tie": 2, "counter": 3}
 Dist = tuple[float, float, float, float]
 
 
+BUDGET = 150_000
+"""The most positions one forecast visits (repeats included): well above the largest exchange of the
+bundled decks found in random battles (about 56,000, a core fusion against a core fusion of 心眼組).
+A deck made to blow the exchange up gets no odds rather than tying up the server."""
+
+
+class TooLong(Exception):
+    """The forecast went over its budget."""
+
+
 def attack_odds(state: GandiceState, action: int) -> list[Odds] | None:
-    """The odds of an attack (None for any other action)."""
+    """The odds of an attack (None for any other action, and when working them out would take
+    more than :data:`BUDGET` positions)."""
     if A.split(action)[0] != A.ATTACK:
         return None
-    dist = exchange(state.apply(action), {})
+    try:
+        dist = exchange(state.apply(action), {}, [BUDGET])
+    except TooLong:
+        return None
     return [Odds(key, label, p) for (key, label), p in zip(OUTCOMES, dist, strict=True)]
 
 
@@ -62,8 +76,12 @@ def _ended(state: GandiceState) -> int | None:
     return None
 
 
-def exchange(state: GandiceState, seen: dict[Hashable, Dist]) -> Dist:
-    """The outcome distribution of the exchange in progress (see the module docstring)."""
+def exchange(state: GandiceState, seen: dict[Hashable, Dist], left: list[int]) -> Dist:
+    """The outcome distribution of the exchange in progress (see the module docstring); ``left``
+    counts down the positions it may still visit (:class:`TooLong` past zero)."""
+    left[0] -= 1
+    if left[0] < 0:
+        raise TooLong
     ended = _ended(state)
     if ended is not None:
         return tuple(1.0 if i == ended else 0.0 for i in range(4))  # type: ignore[return-value]
@@ -74,11 +92,11 @@ def exchange(state: GandiceState, seen: dict[Hashable, Dist]) -> Dist:
     if state.is_chance:
         total = [0.0, 0.0, 0.0, 0.0]
         for after, p in _rolls(state):
-            for i, q in enumerate(exchange(after, seen)):
+            for i, q in enumerate(exchange(after, seen, left)):
                 total[i] += p * q
         dist: Dist = (total[0], total[1], total[2], total[3])
     else:
-        options = [exchange(state.apply(a), seen) for a in state.legal_actions()]
+        options = [exchange(state.apply(a), seen, left) for a in state.legal_actions()]
         if state.phase == ITEM:
             attacker = state.side == 0
             dist = (max if attacker else min)(options, key=_worth)
