@@ -1,0 +1,56 @@
+"""Gandice moves in words and the battle mat's data (words.py, svg.py): every action of random
+battles of every bundled deck reads in both languages without an internal id, with its kind of
+choice; the mat marks each die's state and what it shows, and says whose turn it is."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from gandice_helpers import game
+
+from asobiba.core.game import sample_chance
+from asobiba.games.gandice.catalog import load_catalog
+from asobiba.games.gandice.svg import render_svg
+from asobiba.games.gandice.words import move_words
+
+KINDS = {"roll", "first", "resummon", "attack", "item", "no-item", "card", "fuse", "bury", "betray",
+         "evolve", "no-evolve"}
+IDS = {*load_catalog().dice, *load_catalog().cards, *load_catalog().decks}
+RAW = re.compile(r"\bd\d+\b|\b\d{3,}\b|face:|\b(" + "|".join(map(re.escape, IDS)) + r")\b")
+"""What a player must never read: board cells, action ids, outcome names, catalog ids."""
+
+
+def test_every_action_reads_in_words_without_ids():
+    seen = set()
+    for decks in (("yami", "isurugi"), ("chogan", "shingan"), ("shingan", "chogan")):
+        g = game(decks=decks, first="random")
+        rng = random.Random(1)
+        for _ in range(3):
+            s = g.new_state()
+            while not s.is_terminal:
+                for action in s.legal_actions():
+                    said = move_words(s, action)
+                    assert said.kind in KINDS, said
+                    for text in (said.text.ja, said.text.en):
+                        assert text and not RAW.search(text), text
+                    seen.add(said.kind)
+                s = s.apply(sample_chance(s, rng) if s.is_chance else rng.choice(s.legal_actions()))
+    assert {"roll", "first", "resummon", "attack", "item", "no-item", "fuse", "card"} <= seen
+
+
+def test_the_mat_marks_states_and_what_dice_show():
+    g = game(decks=("yami", "isurugi"))
+    s = g.new_state()
+    rng = random.Random(4)
+    while s.is_chance:
+        s = s.apply(sample_chance(s, rng))
+    svg = render_svg(s)
+    states = dict(re.findall(r'data-die="(d\d+)" data-state="(\w+)"', svg))
+    assert len(states) == len(g.lineup.dice)
+    assert {states[f"d{u}"] for u in range(len(g.lineup.dice)) if g.lineup.dice[u].is_item} == {"item"}
+    shows = dict(re.findall(r'data-die="(d\d+)" data-state="\w+" data-shows="([\w:]+)"', svg))
+    assert shows and all(shows[f"d{u}"] == name for u, name in (
+        (u, ("stand", "inverted", "side", "special", *[f"face:{n}" for n in range(7)])[o])
+        for u, o in enumerate(s.shown) if o >= 0))
+    assert 'class="ja"' in svg and 'class="en"' in svg and "プレイヤー1：攻撃か再召喚チャレンジ" in svg
