@@ -16,7 +16,7 @@ const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce
 const pause = (ms) => new Promise((done) => setTimeout(done, ms));
 
 /** The odds of one move as a bar of four parts and their percentages. */
-export function oddsBar(list) {
+function oddsBar(list) {
   const byId = Object.fromEntries(list.map((o) => [o.id, o]));
   const parts = ORDER.map((id) => byId[id]).filter(Boolean);
   return h("span", { class: "gd-odds", "data-role": "odds", ...Object.fromEntries(parts.map((o) => [`data-${o.id}`, o.p.toFixed(6)])) },
