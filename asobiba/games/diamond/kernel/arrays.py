@@ -12,12 +12,14 @@
   always full.
 
 **Rules** (one game, :data:`RULES_SIZE` ints, built by :func:`.tables.rules_of`): the options as
-small ints at :data:`R_PLAYERS` … :data:`R_MAX_PLIES`, then per seat and cell a set of flags
+small ints at :data:`R_PLAYERS` … :data:`R_MAX_PLIES`, the goal cells, the cells each seat may
+stand on as a set of cells (:data:`R_ALLOWED`), then per seat and cell a set of flags
 (:data:`ALLOWED`, :data:`GOAL`, …) at ``R_FLAGS + seat * 121 + cell``.
 
 **Work** (scratch of the move generator, :data:`WORK_SIZE` ints): the moves found at
-``[0, MAX_MOVES)``, marks of cells already searched (stamped with a counter, so nothing is cleared
-between searches), the single-hop components of the position and a stack.
+``[0, MAX_MOVES)``, the single-hop components of the position, and for the rules with long hops
+or swaps marks of cells already searched (stamped with a counter, so nothing is cleared between
+searches) and a stack.
 """
 
 from __future__ import annotations
@@ -59,7 +61,10 @@ R_GOAL_SIZE = 7
 """Cells of a goal area (15, or 10 with ``pieces=10``)."""
 R_GOAL_CELLS = 8
 """``R_GOAL_CELLS + seat * MAX_PIECES + i``: the cells of each seat's goal area."""
-R_FLAGS = R_GOAL_CELLS + MAX_SEATS * MAX_PIECES
+R_ALLOWED = R_GOAL_CELLS + MAX_SEATS * MAX_PIECES
+"""``R_ALLOWED + seat * 4``: the cells the seat may stand on, as the two words of a set of cells
+(:mod:`.bits`), each word stored as two int32, low half first."""
+R_FLAGS = R_ALLOWED + MAX_SEATS * 4
 RULES_SIZE = R_FLAGS + MAX_SEATS * N
 
 # rules: flags per seat and cell
@@ -82,23 +87,19 @@ END, SINGLE_HOPS, ANY_HOPS = 0, 1, 2
 # work
 MAX_MOVES = 2048
 """More than the most moves a position can have (15 pieces, at most 120 targets each)."""
-W_SEEN_SINGLE = MAX_MOVES
-"""Marks: cells searched with only one-piece hops allowed next (or any hops, which include them)."""
-W_SEEN_ANY = W_SEEN_SINGLE + N
-W_ENDS = W_SEEN_ANY + N
-"""Marks: cells already listed as a move of the piece being searched (its neighbours are steps)."""
-W_IN_COMPONENT = W_ENDS + N
-"""Marks: free cells whose single-hop component is known in this position (:data:`W_COMPONENT`)."""
-W_COMPONENT_USED = W_IN_COMPONENT + N
-"""Marks, per component: already listed for the man being searched."""
-W_MARKS_END = W_COMPONENT_USED + N
-W_COMPONENT = W_MARKS_END
-"""The component number of each cell marked in :data:`W_IN_COMPONENT`."""
+W_COMPONENT = MAX_MOVES
+"""The component number of each free cell whose single-hop component is listed."""
 W_COMPONENT_CELLS = W_COMPONENT + N
 """The cells of the components of this position, one component after another."""
 W_COMPONENT_START = W_COMPONENT_CELLS + N
 """Where each component starts in :data:`W_COMPONENT_CELLS` (one more entry: the end)."""
-W_STACK = W_COMPONENT_START + N + 1
+W_SEEN_SINGLE = W_COMPONENT_START + N + 1
+"""Marks: cells searched with only one-piece hops allowed next (or any hops, which include them)."""
+W_SEEN_ANY = W_SEEN_SINGLE + N
+W_ENDS = W_SEEN_ANY + N
+"""Marks: cells already listed as a move of the piece being searched (its neighbours are steps)."""
+W_MARKS_END = W_ENDS + N
+W_STACK = W_MARKS_END
 """Cells to search from, ``cell * 4 + what may follow``; each (cell, kind) is pushed once."""
 W_STAMP = W_STACK + 2 * N
 """The counter the marks are stamped with: a mark is set when it equals the current stamp."""

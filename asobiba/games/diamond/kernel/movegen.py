@@ -14,17 +14,32 @@ visited once: any hop (:data:`.arrays.ANY_HOPS`), or only hops over one piece
 A landing on a swappable cell, or after a line hop under ``none``, ends the chain there. Neighbours
 of the start cell are never listed as jumps (the step is the same move).
 
-Men without long hops or swaps take the short path :func:`_man_moves`, through single-hop
-components shared by all the men of the position. Kings, long hops and swaps walk the lines of
-:data:`.tables.RAY` in :func:`_chains`.
+Without long hops or swaps (:func:`_plain_moves`, the default rules) every chain is made of single
+hops — over one piece — and, for the king, line hops over runs of two or more, and the work is done
+on sets of cells held as two 64-bit words (:mod:`.bits`): the free cells the mover may stand on,
+the pieces that may be hopped (kings never are), the neighbours and hop tables of
+:mod:`.tables`. A single hop goes over an adjacent piece onto the free cell right behind it and
+can be made back, so the cells that chains of single hops reach from a first landing are that
+landing's *component* in the graph of such hops: found once per position (breadth first) and
+shared by every piece that lands in it. The piece that moves can stay on the board while they are
+found: a man's components hold only cells two steps apart along lines from his start (never next
+to it, so never a hop over it), and the king may be neither hopped nor landed on, exactly as its
+lifted, empty start cell may not. The king then searches for line hops from its start and every
+cell its single hops reach, adding each landing and — under ``king_chain_after_line`` ``single``
+or ``any`` — that landing's component (under ``any``, searched for line hops in turn).
 
-Marks in the work array hold the value of a counter (:data:`.arrays.W_STAMP`) that goes up for
-each position and each piece searched: a mark is set when it equals the current value, so nothing
-needs clearing between searches.
+With long hops or swaps (:func:`_general_moves`) each piece is lifted and searched along the lines
+of :data:`.tables.RAY` (:func:`_chains`). Its marks in the work array hold the value of a counter
+(:data:`.arrays.W_STAMP`) that goes up for each piece searched: a mark is set when it equals the
+current value, so nothing needs clearing between searches.
+
+:func:`legal_moves` is compiled without numba's reference counting (it allocates nothing), which
+saves a counter update for every array passed to it or between its parts.
 """
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from .arrays import (
@@ -36,11 +51,13 @@ from .arrays import (
     MAX_PIECES,
     PIECES,
     R_AFTER_LINE,
+    R_ALLOWED,
     R_FLAGS,
     R_GOAL_RULE,
     R_KING,
     R_LONG_JUMP,
     R_PIECES,
+    R_PLAYERS,
     SEAT_BITS,
     SWAP,
     SWAP_RULE,
@@ -48,9 +65,7 @@ from .arrays import (
     W_COMPONENT,
     W_COMPONENT_CELLS,
     W_COMPONENT_START,
-    W_COMPONENT_USED,
     W_ENDS,
-    W_IN_COMPONENT,
     W_MARKS_END,
     W_SEEN_ANY,
     W_SEEN_SINGLE,
@@ -58,28 +73,213 @@ from .arrays import (
     W_STAMP,
     N,
 )
-from .tables import BEHIND, NEIGHBOUR, RAY, RAY_LENGTH
+from .bits import has, lowest, with_cell
+from .tables import HOP_LAND, HOP_OVER, NEAR, NEIGHBOUR, RAY, RAY_LENGTH
 
 STAMP_LIMIT = 1 << 30
 """When the search counter comes near this, the marks are cleared and counting starts again."""
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_moves(board, rules, work):
     """Write every legal move of the player to move into ``work[:n]`` and return ``n`` (0: the
     player must pass, or the game is over)."""
     seat = board[TO_MOVE]
     if seat < 0:
         return 0
-    stamp = work[W_STAMP] + 1
+    if rules[R_GOAL_RULE] == SWAP_RULE or rules[R_LONG_JUMP] != 0:
+        return _general_moves(board, rules, work, seat)
+    return _plain_moves(board, rules, work, seat)
+
+
+@njit(cache=True, inline="always")
+def _write(work, n, base, lo, hi):
+    """Append the moves ``base + cell`` for every cell of the set ``(lo, hi)``."""
+    while lo:
+        work[n] = base + lowest(lo)
+        n += 1
+        lo &= lo - 1
+    while hi:
+        work[n] = base + 64 + lowest(hi)
+        n += 1
+        hi &= hi - 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def _rules_set(rules, at):
+    """The set of cells stored in ``rules[at : at + 4]`` (int32 halves, low half first)."""
+    lo = (rules[at] & 0xFFFFFFFF) | (np.int64(rules[at + 1]) << 32)
+    hi = (rules[at + 2] & 0xFFFFFFFF) | (np.int64(rules[at + 3]) << 32)
+    return lo, hi
+
+
+@njit(cache=True, inline="always")
+def _component(work, start, k, free_lo, free_hi, jump_lo, jump_hi, known_lo, known_hi):
+    """List the single-hop component of the free cell ``start`` as component ``k`` (its cells are
+    also the queue of the search, a breadth-first one); return the new set of listed cells."""
+    end = work[W_COMPONENT_START + k]
+    queue = end
+    work[W_COMPONENT_CELLS + end] = start
+    work[W_COMPONENT + start] = k
+    end += 1
+    known_lo, known_hi = with_cell(known_lo, known_hi, start)
+    while queue < end:
+        cell = work[W_COMPONENT_CELLS + queue]
+        queue += 1
+        for word in range(2):
+            over = (HOP_OVER[cell, word] & (jump_hi if word else jump_lo))
+            while over:
+                land = HOP_LAND[cell, 64 * word + lowest(over)]
+                over &= over - 1
+                if has(free_lo & ~known_lo, free_hi & ~known_hi, land):
+                    known_lo, known_hi = with_cell(known_lo, known_hi, land)
+                    work[W_COMPONENT_CELLS + end] = land
+                    work[W_COMPONENT + land] = k
+                    end += 1
+    work[W_COMPONENT_START + k + 1] = end
+    return known_lo, known_hi
+
+
+@njit(cache=True, inline="always")
+def _component_set(work, k):
+    """The cells of component ``k`` as a set."""
+    lo = 0
+    hi = 0
+    for i in range(work[W_COMPONENT_START + k], work[W_COMPONENT_START + k + 1]):
+        lo, hi = with_cell(lo, hi, work[W_COMPONENT_CELLS + i])
+    return lo, hi
+
+
+@njit(cache=True, inline="always")
+def _plain_moves(board, rules, work, seat):
+    """Moves without long hops or swaps, every jump chain from the single-hop components of the
+    position (the module docstring says why they can be shared)."""
+    count = rules[R_PIECES]
+    has_king = rules[R_KING] != 0
+    after_line = rules[R_AFTER_LINE]
+    occupied_lo = 0
+    occupied_hi = 0
+    kings_lo = 0
+    kings_hi = 0
+    for s in range(rules[R_PLAYERS]):
+        slots = PIECES + s * MAX_PIECES
+        for slot in range(count):
+            occupied_lo, occupied_hi = with_cell(occupied_lo, occupied_hi, board[slots + slot])
+        if has_king:
+            kings_lo, kings_hi = with_cell(kings_lo, kings_hi, board[slots])
+    allowed_lo, allowed_hi = _rules_set(rules, R_ALLOWED + 4 * seat)
+    free_lo = allowed_lo & ~occupied_lo
+    free_hi = allowed_hi & ~occupied_hi
+    jump_lo = occupied_lo & ~kings_lo
+    jump_hi = occupied_hi & ~kings_hi
+    known_lo = 0  # cells whose component is listed
+    known_hi = 0
+    components = 0
+    work[W_COMPONENT_START] = 0
+    n = 0
+    slots = PIECES + seat * MAX_PIECES
+    for slot in range(count):
+        origin = board[slots + slot]
+        base = origin * N
+        n = _write(work, n, base, NEAR[origin, 0] & free_lo, NEAR[origin, 1] & free_hi)
+        is_king = has_king and slot == 0
+        used_lo = 0  # a man: the components already listed; the king: the cells it reaches
+        used_hi = 0
+        for word in range(2):
+            over = HOP_OVER[origin, word] & (jump_hi if word else jump_lo)
+            while over:
+                land = HOP_LAND[origin, 64 * word + lowest(over)]
+                over &= over - 1
+                if not has(free_lo, free_hi, land):
+                    continue
+                if not has(known_lo, known_hi, land):
+                    known_lo, known_hi = _component(work, land, components, free_lo, free_hi,
+                                                    jump_lo, jump_hi, known_lo, known_hi)
+                    components += 1
+                k = work[W_COMPONENT + land]
+                if is_king:
+                    if not has(used_lo, used_hi, land):
+                        lo, hi = _component_set(work, k)
+                        used_lo |= lo
+                        used_hi |= hi
+                elif not has(used_lo, used_hi, k):
+                    used_lo, used_hi = with_cell(used_lo, used_hi, k)
+                    for i in range(work[W_COMPONENT_START + k], work[W_COMPONENT_START + k + 1]):
+                        work[n] = base + work[W_COMPONENT_CELLS + i]
+                        n += 1
+        if is_king:
+            n, components, known_lo, known_hi = _king_lines(
+                work, n, origin, after_line, used_lo, used_hi, free_lo, free_hi, jump_lo,
+                jump_hi, known_lo, known_hi, components)
+    return n
+
+
+@njit(cache=True, inline="always")
+def _king_lines(work, n, origin, after_line, any_lo, any_hi, free_lo, free_hi, jump_lo, jump_hi,
+                known_lo, known_hi, components):
+    """The king's moves past its single hops: ``(any_lo, any_hi)`` holds the cells its chains of
+    single hops reach (whole components). Every cell reached with any hops allowed next (the
+    start, those cells) is searched for line hops, over runs of two pieces or more; a line hop
+    adds its landing and, under ``king_chain_after_line`` ``single`` or ``any``, the landing's
+    component (``any``: to be searched for line hops in turn). Appends the cells reached that are
+    not next to the start (those are steps) and returns ``(n, components, known_lo, known_hi)``."""
+    todo_lo, todo_hi = with_cell(any_lo, any_hi, origin)
+    other_lo = 0
+    other_hi = 0
+    while todo_lo | todo_hi:
+        if todo_lo:
+            cell = lowest(todo_lo)
+            todo_lo &= todo_lo - 1
+        else:
+            cell = 64 + lowest(todo_hi)
+            todo_hi &= todo_hi - 1
+        for d in range(6):
+            length = RAY_LENGTH[cell, d]
+            if (length < 3 or not has(jump_lo, jump_hi, RAY[cell, d, 0])
+                    or not has(jump_lo, jump_hi, RAY[cell, d, 1])):
+                continue  # no run of two, or a single hop (in the components already)
+            i = 2
+            while i < length and has(jump_lo, jump_hi, RAY[cell, d, i]):
+                i += 1
+            if i == length:
+                continue
+            land = RAY[cell, d, i]
+            if not has(free_lo, free_hi, land):
+                continue  # a king or a cell the king may not land on ends the run
+            if after_line == END:
+                other_lo, other_hi = with_cell(other_lo, other_hi, land)
+                continue
+            if has(any_lo | other_lo, any_hi | other_hi, land):
+                continue  # its whole component is reached already
+            if not has(known_lo, known_hi, land):
+                known_lo, known_hi = _component(work, land, components, free_lo, free_hi,
+                                                jump_lo, jump_hi, known_lo, known_hi)
+                components += 1
+            lo, hi = _component_set(work, work[W_COMPONENT + land])
+            if after_line == ANY_HOPS:
+                any_lo |= lo
+                any_hi |= hi
+                todo_lo |= lo
+                todo_hi |= hi
+            else:
+                other_lo |= lo
+                other_hi |= hi
+    base = origin * N
+    n = _write(work, n, base, (any_lo | other_lo) & ~NEAR[origin, 0],
+               (any_hi | other_hi) & ~NEAR[origin, 1])
+    return n, components, known_lo, known_hi
+
+
+@njit(cache=True, inline="always")
+def _general_moves(board, rules, work, seat):
+    """Moves under long hops or swaps: each piece, lifted, searched along the lines from every
+    cell it reaches (:func:`_chains`)."""
+    stamp = work[W_STAMP]
     if stamp >= STAMP_LIMIT:  # far more than a position's pieces below the limit
         work[W_SEEN_SINGLE:W_MARKS_END] = 0
-        stamp = 1
-    work[W_STAMP] = stamp  # the components of this position are marked with this stamp
-    work[W_COMPONENT_START] = 0
-    components = 0
+        work[W_STAMP] = 0
     swap_on = rules[R_GOAL_RULE] == SWAP_RULE
-    general = swap_on or rules[R_LONG_JUMP] != 0
     has_king = rules[R_KING] != 0
     flags = R_FLAGS + seat * N
     own = seat + 1
@@ -87,19 +287,16 @@ def legal_moves(board, rules, work):
     for slot in range(rules[R_PIECES]):
         origin = board[PIECES + seat * MAX_PIECES + slot]
         is_king = has_king and slot == 0
-        if general or is_king:
-            swap_here = swap_on and (rules[flags + origin] & HEX) != 0
-            n = _steps(board, rules, flags, own, origin, swap_here, work, n)
-            piece = board[origin]
-            board[origin] = 0  # lifted
-            n = _chains(board, rules, work, seat, origin, is_king, swap_here, n)
-            board[origin] = piece
-        else:
-            n, components = _man_moves(board, rules, work, flags, origin, stamp, n, components)
+        swap_here = swap_on and (rules[flags + origin] & HEX) != 0
+        n = _steps(board, rules, flags, own, origin, swap_here, work, n)
+        piece = board[origin]
+        board[origin] = 0  # lifted
+        n = _chains(board, rules, work, seat, origin, is_king, swap_here, n)
+        board[origin] = piece
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _steps(board, rules, flags, own, origin, swap_here, work, n):
     """Append the steps of the piece on ``origin``: to each empty neighbour it may stand on, and
     to a swappable one."""
@@ -119,82 +316,7 @@ def _steps(board, rules, flags, own, origin, swap_here, work, n):
     return n
 
 
-@njit(cache=True)
-def _man_moves(board, rules, work, flags, origin, stamp, n, components):
-    """Steps and jump chains of a man without long hops or swaps, the chains from shared
-    single-hop components.
-
-    Every hop goes over an adjacent non-king piece onto the empty allowed cell right behind it, and
-    can be made back, so the cells a chain reaches from its first landing are that landing's
-    component in the graph of such hops, the same for every man of the position (found once, by
-    :func:`_component`). Lifting the man changes nothing: a hop moves two cells along a line, so
-    no chain from the man's first landings comes next to his start cell, to hop over it, and none
-    contains the start cell, which is not empty. For the same reason no component cell is a
-    neighbour of the start, and components are disjoint: every cell listed is a new move.
-    Returns the new ``(n, components)``."""
-    base = origin * N
-    piece_stamp = work[W_STAMP] + 1
-    work[W_STAMP] = piece_stamp
-    for d in range(6):
-        over = NEIGHBOUR[origin, d]
-        if over < 0:
-            continue
-        code = board[over]
-        if code == 0:
-            if rules[flags + over] & ALLOWED:
-                work[n] = base + over
-                n += 1
-            continue
-        if code & KING:
-            continue
-        land = BEHIND[origin, d]
-        if land < 0 or board[land] != 0 or not rules[flags + land] & ALLOWED:
-            continue
-        if work[W_IN_COMPONENT + land] != stamp:
-            components = _component(board, rules, work, flags, land, stamp, components)
-        component = work[W_COMPONENT + land]
-        if work[W_COMPONENT_USED + component] != piece_stamp:
-            work[W_COMPONENT_USED + component] = piece_stamp
-            for k in range(work[W_COMPONENT_START + component],
-                           work[W_COMPONENT_START + component + 1]):
-                work[n] = base + work[W_COMPONENT_CELLS + k]
-                n += 1
-    return n, components
-
-
-@njit(cache=True)
-def _component(board, rules, work, flags, start, stamp, components):
-    """Find the single-hop component of the free cell ``start`` (its cells are also the queue of
-    the search); return the number of components found so far."""
-    end = work[W_COMPONENT_START + components]
-    work[W_IN_COMPONENT + start] = stamp
-    work[W_COMPONENT + start] = components
-    work[W_COMPONENT_CELLS + end] = start
-    end += 1
-    k = end - 1
-    while k < end:
-        cell = work[W_COMPONENT_CELLS + k]
-        k += 1
-        for d in range(6):
-            over = NEIGHBOUR[cell, d]
-            if over < 0:
-                continue
-            code = board[over]
-            if code == 0 or code & KING:
-                continue
-            land = BEHIND[cell, d]
-            if land < 0 or board[land] != 0 or work[W_IN_COMPONENT + land] == stamp:
-                continue
-            if rules[flags + land] & ALLOWED:
-                work[W_IN_COMPONENT + land] = stamp
-                work[W_COMPONENT + land] = components
-                work[W_COMPONENT_CELLS + end] = land
-                end += 1
-    work[W_COMPONENT_START + components + 1] = end
-    return components + 1
-
-
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _reach(work, cell, follow, stamp, base, n, sp):
     """A hop lands on ``cell`` with ``follow`` hops allowed next: list the move if new, and search
     from there unless that (cell, kind) was searched already. Returns the new ``(n, sp)``."""
@@ -215,7 +337,7 @@ def _reach(work, cell, follow, stamp, base, n, sp):
     return n, sp
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _chains(board, rules, work, seat, origin, is_king, swap_here, n):
     """Jump chains of the (lifted) piece from ``origin``, walking the lines from each landing
     cell: kings (runs of pieces, what may follow a line hop), long hops, and landings on
