@@ -3,7 +3,7 @@ search on the compiled engine, used by its two strongest levels (docs/ai.md, "Le
 
 from __future__ import annotations
 
-from asobiba.ai.levels import agent_names, build_agent, level_specs, make_agent
+from asobiba.ai.levels import LEVEL_BUDGETS, agent_names, build_agent, level_specs, make_agent
 from asobiba.core.registry import make_game
 
 
@@ -13,6 +13,20 @@ def test_the_two_strongest_diamond_levels_search_on_the_compiled_engine() -> Non
     assert specs["strong"]["agent"] == specs["strongest"]["agent"] == "kernel"
     assert specs["strong"]["max_nodes"] < specs["strongest"]["max_nodes"]
     assert {"strong-python", "strongest-python"} <= set(agent_names(game))
+
+
+def test_the_compiled_levels_stop_inside_their_think_time() -> None:
+    """Each carries a time cap under its level's budget, on top of its node budget."""
+    specs = level_specs(make_game("diamond"))
+    for level in ("strong", "strongest"):
+        assert 0 < specs[level]["time_limit"] < LEVEL_BUDGETS[level]
+
+
+def test_the_equal_time_baselines_are_stopped_by_the_clock() -> None:
+    game = make_game("diamond")
+    for name in ("strongest-0.25s", "strongest-python-0.25s"):
+        agent = make_agent(game, name, seed=0)
+        assert agent.time_limit == 0.25 and agent.max_nodes >= 1_000_000
 
 
 def test_a_kernel_spec_builds_an_agent_that_plays_legal_moves() -> None:

@@ -216,9 +216,22 @@ alpha-beta, about 5 000–10 000 nodes per second on one core (arena baselines).
 
 
 KERNEL_SPECS: dict[str, dict[str, Any]] = {
-    "strong": {"agent": "kernel", "max_nodes": 200_000, "beam": 8},
-    "strongest": {"agent": "kernel", "max_nodes": 600_000, "beam": 8},
+    "strong": {"agent": "kernel", "max_nodes": 200_000, "beam": 8, "time_limit": 1.8},
+    "strongest": {"agent": "kernel", "max_nodes": 600_000, "beam": 8, "time_limit": 4.5},
 }
+
+EQUAL_TIME = 0.25
+"""Seconds per move of the two equal-time arena baselines below."""
+
+EQUAL_TIME_SPECS: dict[str, dict[str, Any]] = {
+    "strongest-0.25s": {"agent": "kernel", "max_nodes": 1_000_000, "beam": 8,
+                        "time_limit": EQUAL_TIME},
+    "strongest-python-0.25s": {"agent": "alphabeta", "max_nodes": 1_000_000, "priors": True,
+                               "beam": 8, "time_limit": EQUAL_TIME},
+}
+"""最強's search on the compiled and on the readable engine, each stopped by the clock after
+:data:`EQUAL_TIME` seconds, with more nodes than either reaches in that time (arena baselines: the
+two engines at equal think time; their moves depend on timing)."""
 
 
 def kernel_plays(game: Any) -> bool:
@@ -247,4 +260,5 @@ def level_specs(game: Any) -> dict[str, dict[str, Any]]:
     }
 
 
-BASELINES = {"distance-greedy": {"agent": "greedy", "eval": "distance"}, **PYTHON_SPECS}
+BASELINES = {"distance-greedy": {"agent": "greedy", "eval": "distance"}, **PYTHON_SPECS,
+             **EQUAL_TIME_SPECS}

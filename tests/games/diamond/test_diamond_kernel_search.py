@@ -5,6 +5,8 @@ agent.py) against the readable engine.
   of racing games and scattered positions under every option combination.
 * The search answers every position with one of the readable engine's legal moves, finds a win in
   one move and a forced win in two, and plays the same move for the same seed and budget.
+* A deadline stops it the way a spent node budget does (no timing is measured: the deadline has
+  passed before the search starts).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from asobiba.games.diamond.kernel.agent import KernelAgent
 from asobiba.games.diamond.kernel.arrays import MAX_SEATS
 from asobiba.games.diamond.kernel.convert import board_of
 from asobiba.games.diamond.kernel.evaluate import eval_tables, evaluate
-from asobiba.games.diamond.kernel.search import CAP
+from asobiba.games.diamond.kernel.search import CAP, CLOCK_EVERY
 from asobiba.games.diamond.kernel.tables import rules_of
 
 
@@ -119,3 +121,18 @@ def test_tiny_budget_is_deterministic():
     assert len({(r.action, r.value, r.nodes, tuple(r.line)) for r in results}) == 1
     assert results[0].action in state.legal_actions() and results[0].nodes <= 150
 
+
+
+def test_a_passed_deadline_stops_the_search_like_a_spent_budget():
+    """The clock is read every CLOCK_EVERY nodes; with the deadline already passed, the search
+    stops at the first look and answers as a budget of that many nodes does: the move of the
+    deepest finished iteration."""
+    game = DiamondGame({})
+    state = sample_positions(game, random.Random(4), every=30, scatter=0)[1]
+    timed = KernelAgent(game, max_nodes=CLOCK_EVERY + 1, beam=8, time_limit=0.0, seed=2)
+    budget = KernelAgent(game, max_nodes=CLOCK_EVERY, beam=8, seed=2)
+    stopped, spent = timed.analyse(state), budget.analyse(state)
+    assert stopped.nodes == spent.nodes == CLOCK_EVERY
+    assert stopped.depth >= 1 and stopped.action in state.legal_actions()
+    assert (stopped.action, stopped.value, stopped.depth, stopped.line) == (
+        spent.action, spent.value, spent.depth, spent.line)

@@ -5,9 +5,12 @@ The search of :mod:`asobiba.ai.alphabeta`, specialised to Diamond Game and run e
 * **Minimax from the root player's point of view** — every other seat plays against the root
   player: for two players this is plain minimax (negamax in spirit), for three the *paranoid*
   reduction. Leaves are valued by :func:`.evaluate.evaluate`, clamped inside ±:data:`CAP`.
-* **Iterative deepening** with a **node budget**: when the budget runs out the deepest finished
-  iteration answers, or the best root move finished in the unfinished one. Nothing depends on
-  the clock, so a budget and a seed always give the same move.
+* **Iterative deepening** under a **node budget** and, optionally, a **deadline**: when either
+  runs out, the deepest finished iteration's best move answers — or a root move that the
+  unfinished iteration, searching one ply deeper, has already found better. The clock is read
+  every :data:`CLOCK_EVERY` nodes. Without a deadline nothing depends on the clock, so a budget
+  and a seed always give the same move; a deadline keeps a level inside its think time whatever
+  the machine's load (the move then depends on timing).
 * A **transposition table** indexed by Zobrist keys of the board array (pieces by cell, and the
   header: player to move, ply, turns, ranks, losers), always replacing.
 * **Move ordering**: the table's move, two killer moves per ply, then rows gained (the priors of
@@ -21,8 +24,10 @@ and slower losses are preferred.
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
-from numba import njit
+from numba import njit, objmode
 
 from .arrays import (
     KING,
@@ -47,6 +52,9 @@ PLY_DISCOUNT = 1e-4
 MAX_PLY = 64
 """The deepest the search goes (iterations stop at ``MAX_PLY - 1``)."""
 INF = 1e9
+CLOCK_EVERY = 1024
+"""Nodes between two looks at the clock (a look costs a few microseconds: it goes through the
+interpreter, numba having no clock of its own)."""
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -67,6 +75,14 @@ def _zobrist() -> tuple[np.ndarray, np.ndarray]:
 
 ZOBRIST, ZOBRIST_HEADER = _zobrist()
 """``ZOBRIST[cell, code]`` for a piece code standing on a cell; odd multipliers of the header."""
+
+
+@njit(cache=True)
+def clock():
+    """``time.perf_counter()``, read from compiled code."""
+    with objmode(now="float64"):
+        now = time.perf_counter()
+    return now
 
 
 @njit(cache=True)
@@ -176,7 +192,7 @@ I_DEPTH, I_MOVE, I_COUNT, I_BEST_MOVE, I_KEY, I_SLOT = range(6)
 @njit(cache=True)
 def _tree(board, rules, work, man_cost, king_cost, floor, apex, forward, tt_key, tt_move,
           tt_depth, tt_flag, tt_value, moves, keys, undo, killers, history, control,
-          depth, alpha, beta):
+          deadline, depth, alpha, beta):
     """The value for the root player of the position on ``board`` (one ply below the root),
     searched ``depth`` plies deep inside the window (``alpha``, ``beta``).
 
@@ -184,8 +200,9 @@ def _tree(board, rules, work, man_cost, king_cost, floor, apex, forward, tt_key,
     self-recursive function from its disk cache). A node is *entered* (counted, then answered at
     once — game over, table hit, leaf — or its moves listed and the first one made), and each
     answer *returns* to the node above, which takes back the move, updates its bounds and makes
-    its next move or answers in turn. When the budget runs out every move still made is taken
-    back and 0 is returned with ``control[C_STOP]`` set."""
+    its next move or answers in turn. When the budget runs out or ``deadline`` (a
+    :func:`clock` reading) passes, every move still made is taken back and 0 is returned with
+    ``control[C_STOP]`` set."""
     me = control[C_ME]
     fs = np.empty((MAX_PLY, 5), dtype=np.float64)
     ints = np.empty((MAX_PLY, 6), dtype=np.int64)
@@ -199,7 +216,8 @@ def _tree(board, rules, work, man_cost, king_cost, floor, apex, forward, tt_key,
         if entering:
             entering = False
             control[C_NODES] += 1
-            if control[C_NODES] >= control[C_MAX_NODES]:
+            if control[C_NODES] >= control[C_MAX_NODES] or (
+                    control[C_NODES] % CLOCK_EVERY == 0 and clock() > deadline):
                 control[C_STOP] = 1
                 while ply > 1:
                     ply -= 1
@@ -299,11 +317,13 @@ def _tree(board, rules, work, man_cost, king_cost, floor, apex, forward, tt_key,
 @njit(cache=True)
 def search(board, rules, work, man_cost, king_cost, floor, apex, forward, tt_key, tt_move,
            tt_depth, tt_flag, tt_value, moves, keys, undo, killers, history, control,
-           max_nodes, max_depth, beam, seed):
+           max_nodes, max_depth, beam, seed, deadline):
     """Search the position for the player to move; return ``(action, value, depth)``: the move,
-    its value for the mover and the deepest finished iteration (0: none finished). The board
-    comes back unchanged; ``control[C_NODES]`` holds the nodes searched. ``seed`` breaks ties
-    between moves the priors rate alike (the root moves are shuffled before they are sorted)."""
+    its value for the mover and the deepest finished iteration (0: none finished). The search
+    stops after ``max_nodes`` nodes or once the :func:`clock` passes ``deadline`` (``inf``: no
+    deadline). The board comes back unchanged; ``control[C_NODES]`` holds the nodes searched.
+    ``seed`` breaks ties between moves the priors rate alike (the root moves are shuffled
+    before they are sorted)."""
     me = board[TO_MOVE]
     n = legal_moves(board, rules, work)
     if n == 0:
@@ -344,7 +364,7 @@ def search(board, rules, work, man_cost, king_cost, floor, apex, forward, tt_key
             make(board, rules, action, undo[0])
             value = _tree(board, rules, work, man_cost, king_cost, floor, apex, forward, tt_key,
                           tt_move, tt_depth, tt_flag, tt_value, moves, keys, undo, killers,
-                          history, control, depth - 1, alpha, INF)
+                          history, control, deadline, depth - 1, alpha, INF)
             unmake(board, rules, action, undo[0])
             if control[C_STOP]:
                 break
