@@ -6,7 +6,9 @@
   ``seat + 1`` for a man, ``seat + 1 + KING`` for a king. ``code & SEAT_BITS`` is ``seat + 1``.
 * :data:`TO_MOVE` — seat to move, or ``TERMINAL``; :data:`PLY` — plies played;
   :data:`LOST` — bitmask of seats that lost by ``no_camping``;
-  :data:`RANK` + seat — decided rank, 0 while playing; :data:`MADE` + seat — turns taken.
+  :data:`RANK` + seat — decided rank, 0 while playing; :data:`MADE` + seat — turns taken;
+  :data:`OCCUPIED` — the cells with a piece on them, as a set of cells (:mod:`.bits`) in four
+  int32 halves, kept up to date by every move.
 * :data:`PIECES` + ``seat * MAX_PIECES + slot`` — the cell of each piece of a seat (``pieces``
   slots are used; with kings, slot 0 holds the king). Pieces never leave the board, so the list is
   always full.
@@ -44,7 +46,8 @@ PLY = N + 1
 LOST = N + 2
 RANK = N + 3
 MADE = RANK + MAX_SEATS
-PIECES = MADE + MAX_SEATS
+OCCUPIED = MADE + MAX_SEATS
+PIECES = OCCUPIED + 4
 BOARD_SIZE = PIECES + MAX_SEATS * MAX_PIECES
 
 # rules: options
@@ -62,8 +65,8 @@ R_GOAL_SIZE = 7
 R_GOAL_CELLS = 8
 """``R_GOAL_CELLS + seat * MAX_PIECES + i``: the cells of each seat's goal area."""
 R_ALLOWED = R_GOAL_CELLS + MAX_SEATS * MAX_PIECES
-"""``R_ALLOWED + seat * 4``: the cells the seat may stand on, as the two words of a set of cells
-(:mod:`.bits`), each word stored as two int32, low half first."""
+"""``R_ALLOWED + seat * 4``: the cells the seat may stand on, as a set of cells (:mod:`.bits`) in
+four int32 halves."""
 R_FLAGS = R_ALLOWED + MAX_SEATS * 4
 RULES_SIZE = R_FLAGS + MAX_SEATS * N
 

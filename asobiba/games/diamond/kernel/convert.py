@@ -7,7 +7,20 @@ import numpy as np
 
 from ..game import DiamondGame, DiamondState
 from ..geometry import BIT, CELL_OF_GRID
-from .arrays import BOARD_SIZE, KING, LOST, MADE, MAX_PIECES, PIECES, PLY, RANK, TO_MOVE, N
+from .arrays import (
+    BOARD_SIZE,
+    KING,
+    LOST,
+    MADE,
+    MAX_PIECES,
+    OCCUPIED,
+    PIECES,
+    PLY,
+    RANK,
+    TO_MOVE,
+    N,
+)
+from .bits import int32_halves, words_of
 
 
 def _cells(mask: int) -> list[int]:
@@ -34,6 +47,7 @@ def board_of(state: DiamondState) -> np.ndarray:
     board[TO_MOVE] = state.to_move
     board[PLY] = state.ply
     board[LOST] = state.lost
+    board[OCCUPIED : OCCUPIED + 4] = int32_halves(words_of(np.flatnonzero(board[:N])))
     return board
 
 

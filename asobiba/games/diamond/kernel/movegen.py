@@ -39,7 +39,6 @@ saves a counter update for every array passed to it or between its parts.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from .arrays import (
@@ -49,6 +48,7 @@ from .arrays import (
     HEX,
     KING,
     MAX_PIECES,
+    OCCUPIED,
     PIECES,
     R_AFTER_LINE,
     R_ALLOWED,
@@ -73,7 +73,7 @@ from .arrays import (
     W_STAMP,
     N,
 )
-from .bits import has, lowest, with_cell
+from .bits import has, lowest, stored, with_cell
 from .tables import HOP_LAND, HOP_OVER, NEAR, NEIGHBOUR, RAY, RAY_LENGTH
 
 STAMP_LIMIT = 1 << 30
@@ -104,14 +104,6 @@ def _write(work, n, base, lo, hi):
         n += 1
         hi &= hi - 1
     return n
-
-
-@njit(cache=True, inline="always")
-def _rules_set(rules, at):
-    """The set of cells stored in ``rules[at : at + 4]`` (int32 halves, low half first)."""
-    lo = (rules[at] & 0xFFFFFFFF) | (np.int64(rules[at + 1]) << 32)
-    hi = (rules[at + 2] & 0xFFFFFFFF) | (np.int64(rules[at + 3]) << 32)
-    return lo, hi
 
 
 @njit(cache=True, inline="always")
@@ -158,17 +150,13 @@ def _plain_moves(board, rules, work, seat):
     count = rules[R_PIECES]
     has_king = rules[R_KING] != 0
     after_line = rules[R_AFTER_LINE]
-    occupied_lo = 0
-    occupied_hi = 0
+    occupied_lo, occupied_hi = stored(board, OCCUPIED)
     kings_lo = 0
     kings_hi = 0
-    for s in range(rules[R_PLAYERS]):
-        slots = PIECES + s * MAX_PIECES
-        for slot in range(count):
-            occupied_lo, occupied_hi = with_cell(occupied_lo, occupied_hi, board[slots + slot])
-        if has_king:
-            kings_lo, kings_hi = with_cell(kings_lo, kings_hi, board[slots])
-    allowed_lo, allowed_hi = _rules_set(rules, R_ALLOWED + 4 * seat)
+    if has_king:
+        for s in range(rules[R_PLAYERS]):
+            kings_lo, kings_hi = with_cell(kings_lo, kings_hi, board[PIECES + s * MAX_PIECES])
+    allowed_lo, allowed_hi = stored(rules, R_ALLOWED + 4 * seat)
     free_lo = allowed_lo & ~occupied_lo
     free_hi = allowed_hi & ~occupied_hi
     jump_lo = occupied_lo & ~kings_lo

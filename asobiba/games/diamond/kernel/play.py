@@ -23,6 +23,7 @@ from .arrays import (
     MAX_MOVES,
     MAX_PIECES,
     NO_CAMPING,
+    OCCUPIED,
     PASS,
     PIECES,
     PLY,
@@ -42,13 +43,15 @@ from .arrays import (
     WORK_SIZE,
     N,
 )
+from .bits import flip_stored
 from .movegen import legal_moves
 
 CAMPING_LIMIT = 30
 """``no_camping``: own turns after which no piece may remain in the start area."""
 
 UNDO_SIZE = PIECES - TO_MOVE
-"""An undo record: the board's header (to move, ply, losers, ranks, turns) before the move."""
+"""An undo record: the board's header (to move, ply, losers, ranks, turns, occupied cells) before
+the move."""
 
 
 @njit(cache=True)
@@ -63,7 +66,7 @@ def _move_slot(board, seat, count, old, new):
 @njit(cache=True)
 def _carry(board, count, source, target):
     """Carry the piece on ``source`` to ``target``; a piece standing on ``target`` goes to
-    ``source`` (a swap)."""
+    ``source`` (a swap, after which the same cells are occupied)."""
     piece = board[source]
     other = board[target]
     board[target] = piece
@@ -71,6 +74,9 @@ def _carry(board, count, source, target):
     _move_slot(board, (piece & SEAT_BITS) - 1, count, source, target)
     if other:
         _move_slot(board, (other & SEAT_BITS) - 1, count, target, source)
+    else:
+        flip_stored(board, OCCUPIED, source)
+        flip_stored(board, OCCUPIED, target)
 
 
 @njit(cache=True)

@@ -35,6 +35,7 @@ from .arrays import (
     SWAP,
     N,
 )
+from .bits import int32_halves, words_of
 
 MAX_RAY = 12
 """The longest straight line inside the star has 12 cells after its start (an apex along an edge
@@ -67,21 +68,14 @@ BEHIND = np.ascontiguousarray(RAY[:, :, 1])
 """``BEHIND[c, d]``: the cell two steps away, where a hop over the neighbour lands (-1 if none)."""
 
 
-def _set_words(cells) -> tuple[int, int]:
-    """The two words of the set of cells ``cells`` (:mod:`.bits`), as signed 64-bit ints."""
-    mask = sum(1 << int(c) for c in set(cells))
-    words = [(mask >> shift) & (2**64 - 1) for shift in (0, 64)]
-    return tuple(w - 2**64 if w >= 2**63 else w for w in words)
-
-
 def _hop_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     near = np.zeros((N, 2), dtype=np.int64)
     over = np.zeros((N, 2), dtype=np.int64)
     land = np.full((N, N), -1, dtype=np.int8)
     for c in range(N):
-        near[c] = _set_words(NEIGHBOUR[c][NEIGHBOUR[c] >= 0])
+        near[c] = words_of(NEIGHBOUR[c][NEIGHBOUR[c] >= 0])
         hops = [d for d in range(6) if BEHIND[c, d] >= 0]
-        over[c] = _set_words(NEIGHBOUR[c, d] for d in hops)
+        over[c] = words_of(NEIGHBOUR[c, d] for d in hops)
         for d in hops:
             land[c, NEIGHBOUR[c, d]] = BEHIND[c, d]
     return near, over, land
@@ -91,11 +85,6 @@ NEAR, HOP_OVER, HOP_LAND = _hop_tables()
 """As sets of cells (two words, :mod:`.bits`): ``NEAR[c]``, the neighbours of ``c``;
 ``HOP_OVER[c]``, the neighbours of ``c`` with a cell behind them. ``HOP_LAND[c, over]``: where a
 hop from ``c`` over its neighbour ``over`` lands (-1 if ``over`` is not in ``HOP_OVER[c]``)."""
-
-
-def int32_halves(words) -> list[int]:
-    """Words of a set of cells as int32 halves, low half first (how the rules array holds them)."""
-    return np.array(words, dtype=np.int64).view(np.int32).tolist()
 
 
 def rules_of(game: DiamondGame) -> np.ndarray:
@@ -111,7 +100,7 @@ def rules_of(game: DiamondGame) -> np.ndarray:
     rules[R_MAX_PLIES] = opts.max_plies
     swap = opts.goal_block == "swap"
     for seat, layout in enumerate(game.seats):
-        allowed = _set_words(c for c in range(N) if layout.allowed & BIT[c])
+        allowed = words_of(c for c in range(N) if layout.allowed & BIT[c])
         rules[R_ALLOWED + 4 * seat : R_ALLOWED + 4 * seat + 4] = int32_halves(allowed)
         goal_cells = [c for c in range(N) if layout.goal_area & BIT[c]]
         rules[R_GOAL_SIZE] = len(goal_cells)
