@@ -27,8 +27,8 @@ function oddsBar(list) {
 }
 
 export function tablePart({ gameId, board, play, refresh }) {
-  const odds = new Map(); // "ply:action" → odds | "loading" | "failed"
-  let queue = []; // [ply, action] still to ask for, one at a time, in the order shown
+  const odds = new Map(); // "position action" → odds | "loading" | "failed"
+  let queue = []; // [position, ply, action] still to ask for, one at a time, in the order shown
   let asking = false;
   const wrap = board.parentElement;
   wrap.classList.add("gd-wrap");
@@ -37,24 +37,36 @@ export function tablePart({ gameId, board, play, refresh }) {
   wrap.append(stage, banner);
   let bannerTimer = null;
 
-  /** The odds of a move (an array), or "loading" / "failed"; each move is asked for alone, so
-   * that the quick ones show at once while a long one is still being worked out. */
-  function oddsOf(ply, action) {
-    const key = `${ply}:${action}`;
+  /** The position a frame shows, as the moves that led to it (the same ply after an undo may be
+   * another position). */
+  const positionOf = (view) => `${view.plies}:${view.moves.join("|")}`;
+
+  /** The odds of a move of the frame `view` (an array), or "loading" / "failed"; each move is
+   * asked for alone, so that the quick ones show at once while a long one is being worked out. */
+  function oddsOf(view, action) {
+    const position = positionOf(view);
+    const key = `${position} ${action}`;
     if (!odds.has(key)) {
       odds.set(key, "loading");
-      queue.push([ply, action]);
+      queue.push([position, view.plies, action]);
       ask();
     }
     return odds.get(key);
+  }
+
+  /** Forget the questions about other positions than `view`'s (a move was made meanwhile). */
+  function forgetOthers(view) {
+    const position = positionOf(view);
+    for (const [other, , action] of queue) if (other !== position) odds.delete(`${other} ${action}`);
+    queue = queue.filter(([other]) => other === position);
   }
 
   async function ask() {
     if (asking) return;
     asking = true;
     while (queue.length) {
-      const [ply, action] = queue.shift();
-      const key = `${ply}:${action}`;
+      const [position, ply, action] = queue.shift();
+      const key = `${position} ${action}`;
       try {
         const answer = await getJSON(`/api/games/${gameId}/odds/${ply}?action=${action}`);
         odds.set(key, answer.moves[0]?.odds ?? "failed");
@@ -81,8 +93,8 @@ export function tablePart({ gameId, board, play, refresh }) {
     const attacks = view.legal.filter((m) => m.kind === "attack");
     const out = view.legal.filter((m) => m.kind !== "attack").map((m) => choice(m));
     if (!attacks.length) return out;
-    queue = queue.filter(([ply]) => ply === view.plies); // a move was made: forget the old questions
-    const known = attacks.map((m) => oddsOf(view.plies, m.action));
+    forgetOthers(view);
+    const known = attacks.map((m) => oddsOf(view, m.action));
     const state = known.includes("loading") ? "loading" : known.includes("failed") ? "failed" : "ready";
     out.push(h("p", { class: "muted gd-odds-note", "data-role": "odds-note", "data-state": state },
       say("odds.note"), state === "loading" ? ` — ${say("odds.loading")}` : ""));
@@ -91,7 +103,7 @@ export function tablePart({ gameId, board, play, refresh }) {
     for (const [attacker, moves] of groups) {
       out.push(h("div", { class: "gd-attacker", "data-role": "attacker", "data-die": attacker },
         moves.map((m) => {
-          const list = oddsOf(view.plies, m.action);
+          const list = oddsOf(view, m.action);
           const bar = Array.isArray(list) ? oddsBar(list)
             : h("small", { class: "muted gd-odds-wait" }, say(list === "failed" ? "odds.failed" : "odds.loading"));
           return choice(m, bar);
@@ -107,7 +119,7 @@ export function tablePart({ gameId, board, play, refresh }) {
 
   function hint(data, view) {
     if (data.kind !== "attack") return null;
-    const list = oddsOf(view.plies, data.action);
+    const list = oddsOf(view, data.action);
     return Array.isArray(list) ? h("p", { class: "gd-hint-odds" }, h("small", {}, say("hint.odds")), " ", oddsBar(list)) : null;
   }
 
