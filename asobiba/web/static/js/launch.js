@@ -1,12 +1,14 @@
 // Starting a game from the lobby's choices, and "new game" at the table with the same choices.
-// Table settings (not rules): opponent (computer / people on one device), computer strength, and
-// who moves first. For a game whose rules can name the starter (starter.js), `starter` is a rule
+// Table settings (not rules): opponent (computer / people on one device / friends on their own
+// devices, each other seat a friend or the computer: `mix`), computer strength, and who moves
+// first. The browser that creates a game keeps its token and the invite links (seats.js). For a game whose rules can name the starter (starter.js), `starter` is a rule
 // the lobby sends as an option and the person takes the first seat; for the others the person
 // takes the first mover's seat, or the seats in turn between games (`firstSeat`: "you",
 // "alternate"). A rematch keeps rules and players and moves everyone one seat on.
 
 import { postJSON } from "./api.js";
 import { gameEntry } from "./catalog.js";
+import { rememberCreated } from "./seats.js";
 import { starterOption } from "./starter.js";
 
 const ALTERNATE_KEY = "asobiba.alternate";
@@ -31,9 +33,22 @@ function humanSeat(setup, settings, ruleStarts) {
 function seatsFor(setup, settings, ruleStarts) {
   if (settings.opponent === "people") return setup.players.map(() => ({ type: "human" }));
   const human = humanSeat(setup, settings, ruleStarts);
-  return setup.players.map((_, i) =>
-    i === human ? { type: "human" } : { type: "computer", level: settings.level },
-  );
+  const computer = { type: "computer", level: settings.level };
+  if (settings.opponent === "friends") {
+    let other = 0;
+    return setup.players.map((_, i) => {
+      if (i === human) return { type: "human" };
+      return settings.mix?.[other++] === "computer" ? computer : { type: "invite" };
+    });
+  }
+  return setup.players.map((_, i) => (i === human ? { type: "human" } : computer));
+}
+
+/** Create a game, keep its token and invites in this browser; its page URL. */
+async function create(body) {
+  const created = await postJSON("/api/games", body);
+  rememberCreated(created);
+  return created.url;
 }
 
 /** Options as the server takes them: a value left to the game (null, e.g. "auto") is left out. */
@@ -47,10 +62,10 @@ export async function rematch(view, settings) {
   const n = view.seats.length;
   const seats = view.seats.map((_, i) => {
     const seat = view.seats[(i + n - 1) % n];
-    return seat.type === "computer" ? { type: "computer", level: seat.level } : { type: "human" };
+    if (seat.type === "computer") return { type: "computer", level: seat.level };
+    return (view.you ?? []).includes((i + n - 1) % n) ? { type: "human" } : { type: "invite" };
   });
-  const created = await postJSON("/api/games", { game: view.game, options: sendable(view.options), seats, meta: { settings } });
-  return created.url;
+  return create({ game: view.game, options: sendable(view.options), seats, meta: { settings } });
 }
 
 /** Create the game on the server; returns its page URL. */
@@ -59,11 +74,5 @@ export async function launch(gameId, rules, settings) {
   const setup = await postJSON("/api/setup", { game: gameId, options });
   const entry = await gameEntry(gameId);
   const seats = seatsFor(setup, settings, Boolean(entry && starterOption(entry)));
-  const created = await postJSON("/api/games", {
-    game: gameId,
-    options,
-    seats,
-    meta: { settings },
-  });
-  return created.url;
+  return create({ game: gameId, options, seats, meta: { settings } });
 }
