@@ -4,6 +4,8 @@ rules."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names
 from ..diamond import heuristic
 from ..diamond.game import move_paths
@@ -11,6 +13,15 @@ from ..diamond.notation import typed_cell
 from ..diamond.render import render_text
 from ..diamond.svg import render_svg
 from .game import ChineseCheckersGame
+
+
+def commands() -> Any:
+    """``asobiba chinese_checkers cross``: the crossing puzzle (loaded on first use: it brings
+    numba)."""
+    from ..diamond.crossing.cli import crossing_app
+
+    return crossing_app("chinese_checkers")
+
 
 DESCRIPTOR = GameDescriptor(
     game_class=ChineseCheckersGame,
@@ -49,4 +60,5 @@ DESCRIPTOR = GameDescriptor(
         defaults={"players": 6},
     ),
     move_paths=move_paths,
+    commands=commands,
 )

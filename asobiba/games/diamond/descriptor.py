@@ -24,6 +24,13 @@ def compiled(game: Game) -> CompiledEngine:
     return KernelBench(game)  # type: ignore[arg-type]
 
 
+def commands() -> Any:
+    """``asobiba diamond cross``: the crossing puzzle (loaded on first use: it brings numba)."""
+    from .crossing.cli import crossing_app
+
+    return crossing_app("diamond")
+
+
 def kernel_agent(game: Game, **params: Any) -> Any:
     """The agent kind ``kernel``: alpha-beta on the compiled engine (loaded on first use: it
     brings numba)."""
@@ -81,6 +88,7 @@ DESCRIPTOR = GameDescriptor(
         defaults={"players": 3},
     ),
     move_paths=move_paths,
+    commands=commands,
     compiled=compiled,
     counterparts={"openspiel": OPENSPIEL},
 )

@@ -1,0 +1,64 @@
+"""``asobiba <game> cross``: the crossing puzzle of a game on the star (docs/rules/chinese_checkers.md,
+"Crossing the star alone"). Chinese Checkers and Diamond Game each mount it as their own command
+group; errors print one line and exit with status 2 (``asobiba.cli_support.user_errors``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from ....cli_support import user_errors
+from ....core.registry import make_game_from_pairs
+from ..notation import move_text
+
+
+def crossing_app(game_id: str) -> typer.Typer:
+    """The command group of ``game_id`` with its ``cross`` command (the puzzle of the game's first
+    colour under the game's options, ``-o`` as everywhere)."""
+    app = typer.Typer(
+        name=game_id,
+        help="The crossing puzzle: one colour alone carries its camp across the star.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+
+    @app.command()
+    @user_errors
+    def cross(
+        option: Annotated[
+            list[str] | None, typer.Option("-o", "--option", help="Rule option KEY=VALUE.")
+        ] = None,
+        width: Annotated[int, typer.Option("--width", min=1, help="Beam width.")] = 30_000,
+        as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    ) -> None:
+        """The fewest moves the beam search finds for the game's first colour to cross the empty
+        board, the line itself, and the bound no crossing can beat."""
+        from .search import find_crossing
+
+        game = make_game_from_pairs(game_id, list(option or []))
+        found = find_crossing(game, width)
+        line = [move_text(a, b, game.star) for a, b in found.line]
+        if as_json:
+            typer.echo(json.dumps({
+                "game": game_id, "options": game.options.to_dict(), "moves": found.moves,
+                "line": line, "lower_bound": found.lower_bound, "proven": found.proven,
+                "width": width, "seconds": round(found.seconds, 1),
+            }))
+            return
+        typer.echo(str(found.moves))
+        typer.echo(" ".join(line))
+        typer.echo(
+            f"{found.pieces} pieces{' with a king' if found.king else ''}: {found.moves} moves "
+            f"found by a beam of {width} positions in {found.seconds:.1f} s; no crossing takes "
+            f"fewer than {found.lower_bound} moves (entry bound)"
+            + (" — shortest." if found.proven else ".")
+        )
+
+    @app.callback()
+    def group() -> None:
+        """The crossing puzzle (docs/rules/chinese_checkers.md)."""
+
+    return app
