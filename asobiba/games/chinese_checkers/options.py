@@ -11,13 +11,14 @@ from ..diamond.layout import OTHER_POINTS, StarRules
 from ..diamond.options import GOAL_BLOCK_RULES, LINE_CHAIN_RULES, goal_block_rule
 
 SEATING: dict[int, tuple[str, ...]] = {
+    1: ("q+",),
     2: ("q+", "q-"),
     3: ("q+", "r+", "s+"),
     4: ("q+", "q-", "r+", "r-"),
     6: ROUND_THE_STAR,
 }
-"""The points in play by number of players: facing, alternate points, two facing pairs, all
-(docs/rules/chinese_checkers.md, "Board and seats")."""
+"""The points in play by number of players: one alone (the crossing puzzle), facing, alternate
+points, two facing pairs, all (docs/rules/chinese_checkers.md, "Board and seats")."""
 
 COLOUR_OF_POINT = {key: colour for colour, key in STAR_COLOURS.items()}
 
@@ -34,7 +35,11 @@ class ChineseCheckersOptions(Options):
 
     game_id = "chinese_checkers"
 
-    players: int = option(2, choices=tuple(SEATING), en="Number of players", ja="人数")
+    players: int = option(
+        2, choices=tuple(SEATING),
+        en="Number of players (1: cross the empty board alone, a puzzle; 27 moves at best)",
+        ja="人数（1人: ひとりで空の盤を渡る問題。最短は27手）",
+    )
     other_points: str = option(
         "open",
         choices=OTHER_POINTS,

@@ -10,7 +10,8 @@ and ranks"; Chinese Checkers plays the same, docs/rules/chinese_checkers.md).
 * Every player who meets a finishing condition after a move is ranked, the mover or not; players
   finishing on the same move share the rank. A loser takes the worst rank still free.
 * The game ends when at most one player is still playing (that player takes the rank after the
-  finishers) or when ``max_plies`` plies have been played (every player still playing shares the
+  finishers; a player alone, as in Chinese Checkers' crossing puzzle, plays until finished) or
+  when ``max_plies`` plies have been played (every player still playing shares the
   rank after the finishers, a draw among them).
 """
 
@@ -89,7 +90,7 @@ def settle(
         ranks[mover] = n - losers_before
         lost |= 1 << mover
     playing = [i for i in range(n) if not ranks[i]]
-    if len(playing) <= 1 or ply >= rules.max_plies:
+    if len(playing) < min(n, 2) or ply >= rules.max_plies:
         finishers = sum(1 for i in range(n) if ranks[i] and not lost >> i & 1)
         for i in playing:
             ranks[i] = finishers + 1

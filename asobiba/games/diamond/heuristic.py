@@ -140,6 +140,8 @@ def _share(state: State, work: list[float | None]) -> list[float]:
 def evaluate(state: State) -> list[float]:
     """Value of every seat in [-1, 1] (see the module docstring)."""
     n = state.game.num_players
+    if n == 1:  # a colour alone (the crossing puzzle): only its own work left counts
+        return [-SQUASH * math.tanh(remaining_work(state, 0) / SCALE)]
     work: list[float | None] = [None] * n
     for s in range(n):
         if not state.rank_of[s]:

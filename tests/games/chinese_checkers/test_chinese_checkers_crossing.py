@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from asobiba.core.errors import OptionError
+from asobiba.core.record import Record
 from asobiba.core.registry import descriptor
 from asobiba.games.chinese_checkers.game import ChineseCheckersGame
 from asobiba.games.diamond.crossing import kernel
@@ -66,6 +67,23 @@ def test_a_lone_colour_must_be_able_to_hop():
 def test_a_narrow_beam_finds_a_crossing_of_the_small_board_that_the_engine_replays():
     crossing = find_crossing(PUZZLES["small"], width=500)
     assert crossing.lower_bound == 15 <= crossing.moves <= 24  # replayed inside find_crossing
+
+
+def test_the_line_is_saved_as_the_record_of_a_game_of_one(tmp_path):
+    app = descriptor("chinese_checkers").commands()
+    path = tmp_path / "line.json"
+    result = CliRunner().invoke(app, ["cross", "--width", "300", "--record", str(path)])
+    assert result.exit_code == 0, result.output
+    record = Record.load(path)
+    final = record.final_state()
+    assert record.game.options.players == 1 and final.is_terminal
+    assert len(record.actions) == int(result.output.splitlines()[0])
+
+
+def test_diamond_has_no_game_of_one_to_record_the_line_in(tmp_path):
+    app = descriptor("diamond").commands()
+    result = CliRunner().invoke(app, ["cross", "--width", "10", "--record", str(tmp_path / "x")])
+    assert result.exit_code == 2 and "players" in result.output
 
 
 @pytest.mark.slow

@@ -20,6 +20,7 @@ def game(**options) -> ChineseCheckersGame:
 
 
 @pytest.mark.parametrize("players,colours", [
+    (1, ("red",)),
     (2, ("red", "blue")),
     (3, ("red", "yellow", "green")),
     (4, ("red", "yellow", "blue", "black")),
@@ -178,3 +179,15 @@ def test_racing_games_of_many_players_end_with_ranks(options):
     ranks = state.ranks()
     assert sorted(set(ranks))[0] == 1 and len(ranks) == g.num_players
     assert state.ply < g.options.max_plies
+
+
+def test_a_player_alone_plays_until_home():
+    """players=1, the crossing puzzle: no one else to wait for; the game ends when red is home."""
+    g = game(players=1)
+    rng = random.Random(1)
+    state = g.new_state()
+    while not state.is_terminal:
+        state = state.apply(racing(state, rng))
+        assert state.is_terminal or state.current_player == 0
+    assert state.ranks() == [1] and state.returns() == [0.0]
+    assert set(state.pieces_of(0)[0]) == set(RED_GOAL)

@@ -5,12 +5,15 @@ group; errors print one line and exit with status 2 (``asobiba.cli_support.user_
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from ....cli_support import user_errors
+from ....core.record import Record
 from ....core.registry import make_game_from_pairs
+from ..geometry import INDEX, NUM_CELLS
 from ..notation import move_text
 
 
@@ -33,14 +36,25 @@ def crossing_app(game_id: str) -> typer.Typer:
         ] = None,
         width: Annotated[int, typer.Option("--width", min=1, help="Beam width.")] = 30_000,
         as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+        record: Annotated[
+            Path | None,
+            typer.Option("--record", help="Also save the line as the record of a game of one "
+                         "player (players=1), to replay at the web table."),
+        ] = None,
     ) -> None:
         """The fewest moves the beam search finds for the game's first colour to cross the empty
         board, the line itself, and the bound no crossing can beat."""
         from .search import find_crossing
 
         game = make_game_from_pairs(game_id, list(option or []))
+        solo = type(game)(game.options.replace(players=1)) if record else None
         found = find_crossing(game, width)
         line = [move_text(a, b, game.star) for a, b in found.line]
+        if solo is not None and record is not None:
+            played = Record.new(solo, crossing={"moves": found.moves, "width": width})
+            for origin, target in found.line:
+                played.actions.append(INDEX[origin] * NUM_CELLS + INDEX[target])
+            played.save(record)
         if as_json:
             typer.echo(json.dumps({
                 "game": game_id, "options": game.options.to_dict(), "moves": found.moves,
