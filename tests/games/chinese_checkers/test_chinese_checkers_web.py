@@ -15,7 +15,7 @@ from asobiba.web.lobby import entry
 def test_the_lobby_offers_every_seating():
     game = entry(descriptor("chinese_checkers"))
     players = next(spec for spec in game["options"] if spec["name"] == "players")
-    assert players["choices"] == [2, 3, 4, 6]
+    assert players["choices"] == [1, 2, 3, 4, 6]  # 1: the crossing puzzle
     assert game["setup"]["players"] == ["red", "white", "yellow", "blue", "green", "black"]
     assert set(game["seats"]) == set(game["setup"]["players"])
     assert game["preview"].count('class="piece"') == 60
