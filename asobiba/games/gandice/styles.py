@@ -1,5 +1,5 @@
 """Gandice players with a style of attack: how the lower levels choose their moves (docs/ai.md,
-"Gandice").
+"Levels").
 
 A Gandice decision is either the turn's choice (re-summon, or which own summoned unit attacks which
 enemy die) or a small choice inside an exchange (use an item die, a card or a fusion after a

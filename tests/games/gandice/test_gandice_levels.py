@@ -1,5 +1,6 @@
-"""The computer levels play in different styles (docs/ai.md, "Gandice"): careless attacks and no
-items at the bottom, exact odds at the top; the whole-turn search plays legal, repeatable moves."""
+"""The computer levels play in different styles (docs/ai.md, "Levels" and "The Gandice ladder"):
+careless attacks and no items at the bottom, exact odds at the top; the whole-turn search plays
+legal, repeatable moves."""
 
 from __future__ import annotations
 
