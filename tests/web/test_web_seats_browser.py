@@ -179,3 +179,20 @@ def test_a_second_browser_opening_a_game_only_watches(page, server, browser) -> 
         assert not errors
     finally:
         other_ctx.close()
+
+
+def test_a_room_mixes_friends_people_here_and_computer_levels(page, server) -> None:
+    page.goto(server.url)
+    page.click("[data-game=diamond]")  # three players by default
+    page.click("#opt-opponent label:has-text('友達と対戦')")
+    page.wait_for_selector("#opt-mix1")
+    kinds = page.locator("#opt-mix0 option").all_inner_texts()
+    assert kinds[:3] == ["友達を招待", "この端末の人", "コンピューター（入門）"]
+    page.select_option("#opt-mix1", index=3)  # the third seat: the computer at よわい
+    page.click("[data-action=start]")
+    page.wait_for_url(re.compile(r"/game/\w+$"))
+    gid = page.url.rsplit("/", 1)[1]
+    seats = game_json(server, gid)["seats"]
+    assert [(s["type"], s.get("level"), s["open"]) for s in seats] == [
+        ("human", None, False), ("human", None, True), ("computer", "weak", False)]
+    page.wait_for_selector(".invite[data-seat='1'] .qr svg")

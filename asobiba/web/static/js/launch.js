@@ -1,6 +1,6 @@
 // Starting a game from the lobby's choices, and "new game" at the table with the same choices.
 // Table settings (not rules): opponent (computer / people on one device / friends on their own
-// devices, each other seat a friend or the computer: `mix`), computer strength, and who moves
+// devices, each other seat a friend, a person on this device or the computer at a level: `mix`), computer strength, and who moves
 // first. The browser that creates a game keeps its token and the invite links (seats.js). For a game whose rules can name the starter (starter.js), `starter` is a rule
 // the lobby sends as an option and the person takes the first seat; for the others the person
 // takes the first mover's seat, or the seats in turn between games (`firstSeat`: "you",
@@ -38,7 +38,9 @@ function seatsFor(setup, settings, ruleStarts) {
     let other = 0;
     return setup.players.map((_, i) => {
       if (i === human) return { type: "human" };
-      return settings.mix?.[other++] === "computer" ? computer : { type: "invite" };
+      const kind = settings.mix?.[other++] ?? "friend"; // friend, here, or a computer level
+      if (kind === "friend") return { type: "invite" };
+      return kind === "here" ? { type: "human" } : { type: "computer", level: kind };
     });
   }
   return setup.players.map((_, i) => (i === human ? { type: "human" } : computer));

@@ -131,7 +131,7 @@ export function lobbyPage(root) {
       field("level", t("opt.level"),
         choiceControl("level", catalog.levels.map((l) => l.id), s.level, set("level"),
           (v) => pick(catalog.levels.find((l) => l.id === v))));
-    if (s.opponent === "friends") fields.push(...friendFields(levelField));
+    if (s.opponent === "friends") fields.push(...friendFields());
     if (s.opponent === "computer") {
       fields.push(levelField());
       const spec = starterSpec();
@@ -150,15 +150,18 @@ export function lobbyPage(root) {
   }
 
   /** With friends: each other seat a friend (invited) or the computer, when there are several. */
-  function friendFields(levelField) {
+  function friendFields() {
     const others = Math.max(1, (check.setup?.players.length ?? 2) - 1);
     const mix = Array.from({ length: others }, (_, i) => choices.settings.mix?.[i] ?? "friend");
-    const fields = others < 2 ? [] : mix.map((value, i) =>
+    const kinds = ["friend", "here", ...catalog.levels.map((l) => l.id)];
+    const label = (v) => (v === "friend" || v === "here")
+      ? t(`opt.mix.${v}`)
+      : t("opt.mix.computer", { level: pick(catalog.levels.find((l) => l.id === v)) });
+    return others < 2 ? [] : mix.map((value, i) =>
       field(`mix${i}`, t("opt.mix", { n: i + 2 }),
-        choiceControl(`mix${i}`, ["friend", "computer"], value,
+        choiceControl(`mix${i}`, kinds, kinds.includes(value) ? value : "friend",
           (v) => update(() => (choices.settings.mix = mix.map((m, j) => (j === i ? v : m)))),
-          (v) => t(`opt.mix.${v}`))));
-    return mix.includes("computer") ? [...fields, levelField()] : fields;
+          label)));
   }
 
   function field(name, label, control) {
