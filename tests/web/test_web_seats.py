@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 from web.conftest import HolderClient
 
@@ -211,3 +212,27 @@ def test_seats_and_tokens_survive_a_sigkill(server_factory, tmp_path) -> None:
     answer = second.api("POST", f"/api/games/{gid}/moves", json=reply, headers=bearer(white))
     assert answer.status_code == 200 and len(answer.json()["moves"]) == len(played["moves"]) + 1
     assert second.api("POST", f"/api/games/{gid}/seats/1/join", json={"invite": invite}).status_code == 403
+
+
+def test_a_gandice_battle_between_two_devices(client: HolderClient) -> None:
+    """Seats, invites and tokens are the same for every game at the table: a Gandice battle between
+    two browsers, each acting only for its own seat, to the end."""
+    body = {"game": "gandice", "options": {"players": 2, "decks": ["yami", "isurugi"]},
+            "seats": [HUMAN, INVITE], "seed": 4}
+    created = client.post("/api/games", json=body).json()
+    gid = created["id"]
+    tokens = [created["token"], join(client, created, 1)]
+    rng = random.Random(4)
+    data = client.get(f"/api/games/{gid}").json()
+    for _ in range(3000):
+        if data["status"] == "finished":
+            break
+        seat = data["players"].index(data["to_move"])
+        state = make_game("gandice", data["options"]).state_from_json(data["position"])
+        move = {"action": rng.choice(state.legal_actions()), "ply": data["plies"]}
+        assert client.post(f"/api/games/{gid}/moves", json=move,
+                           headers=bearer(tokens[1 - seat])).status_code == 403
+        r = client.post(f"/api/games/{gid}/moves", json=move, headers=bearer(tokens[seat]))
+        assert r.status_code == 200, r.text
+        data = r.json()
+    assert data["status"] == "finished"
