@@ -42,7 +42,8 @@ def other_values(spec: OptionSpec) -> list[Any]:
 def option_sets(options_class: type[Options]) -> list[dict[str, Any]]:
     """The option sets of one game (see the module docstring), the defaults first.
 
-    A set the game refuses with an OptionError stays in the list: the suite reports it as skipped.
+    A set the game refuses with an OptionError (two options that do not go together) stays in the
+    list; :func:`cases` sets it apart, and the suite checks that it is refused in one clear line.
     """
     specs = options_class.specs().items()
     columns = [[(name, value) for value in other_values(spec)] for name, spec in specs]
@@ -79,13 +80,32 @@ class Case:
         return registry.make_game(self.game_id, dict(self.changed))
 
 
-def cases() -> list[Case]:
+def all_cases() -> list[Case]:
     """Every registered game under each of its option sets."""
     return [
         Case(game_id, tuple(changed.items()))
         for game_id in registry.game_ids()
         for changed in option_sets(registry.game_class(game_id).options_class)
     ]
+
+
+def refusal(case: Case) -> OptionError | None:
+    """Why the game refuses the case's options, or None when it takes them."""
+    try:
+        case.game()
+    except OptionError as exc:
+        return exc
+    return None
+
+
+def cases() -> list[Case]:
+    """The cases whose options the game takes: they are played."""
+    return [case for case in all_cases() if refusal(case) is None]
+
+
+def refused_cases() -> list[Case]:
+    """The cases whose options the game refuses: they are checked to be refused clearly."""
+    return [case for case in all_cases() if refusal(case) is not None]
 
 
 @dataclasses.dataclass(frozen=True)

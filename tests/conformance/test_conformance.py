@@ -9,7 +9,8 @@ import re
 from typing import Any
 
 import pytest
-from conformance.cases import Case, Playout
+from conformance.cases import Case, Playout, refusal, refused_cases
+from conformance.conftest import toy_games_registered
 
 from asobiba.core import Record, State, registry, returns_from_ranks
 from asobiba.core.perft import perft
@@ -149,3 +150,13 @@ def test_the_board_picture_names_every_cell_a_move_touches(case: Case, played: P
                 if declared.move_paths is not None and described["from"] is not None:
                     touched |= set(declared.move_paths(state, action))
                 assert touched <= set(names), (described, touched - set(names))
+
+
+def test_option_sets_a_game_refuses_are_refused_in_one_line() -> None:
+    """Option sets of one option changed that a game does not take (e.g. a rule that needs
+    another option) are refused with one line naming an option, never with a crash."""
+    with toy_games_registered():
+        for case in refused_cases():
+            message = str(refusal(case))
+            assert message and "\n" not in message, case
+            assert any(name in message for name, _ in case.changed), (case, message)
