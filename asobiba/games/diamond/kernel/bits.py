@@ -39,6 +39,21 @@ def has(lo, hi, cell):
 
 
 @njit(cache=True, inline="always")
+def ix(index):
+    """``index`` as an unsigned int, for indexing arrays: numba then skips its check for negative
+    indices (counted from the end), which costs three instructions per access."""
+    return np.uint64(index)
+
+
+@njit(cache=True, inline="always")
+def flipped(lo, hi, cell):
+    """The set ``(lo, hi)`` with ``cell`` added if it was not in it, taken out if it was."""
+    if cell < 64:
+        return lo ^ (1 << cell), hi
+    return lo, hi ^ (1 << (cell - 64))
+
+
+@njit(cache=True, inline="always")
 def with_cell(lo, hi, cell):
     """The set ``(lo, hi)`` with ``cell`` added."""
     if cell < 64:

@@ -73,7 +73,7 @@ from .arrays import (
     W_STAMP,
     N,
 )
-from .bits import has, lowest, stored, with_cell
+from .bits import flipped, has, ix, lowest, stored, with_cell
 from .tables import HOP_LAND, HOP_OVER, NEAR, NEIGHBOUR, RAY, RAY_LENGTH
 
 STAMP_LIMIT = 1 << 30
@@ -96,41 +96,42 @@ def legal_moves(board, rules, work):
 def _write(work, n, base, lo, hi):
     """Append the moves ``base + cell`` for every cell of the set ``(lo, hi)``."""
     while lo:
-        work[n] = base + lowest(lo)
+        work[ix(n)] = base + lowest(lo)
         n += 1
         lo &= lo - 1
     while hi:
-        work[n] = base + 64 + lowest(hi)
+        work[ix(n)] = base + 64 + lowest(hi)
         n += 1
         hi &= hi - 1
     return n
 
 
 @njit(cache=True, inline="always")
-def _component(work, start, k, free_lo, free_hi, jump_lo, jump_hi, known_lo, known_hi):
+def _component(work, start, k, open_lo, open_hi, jump_lo, jump_hi):
     """List the single-hop component of the free cell ``start`` as component ``k`` (its cells are
-    also the queue of the search, a breadth-first one); return the new set of listed cells."""
+    also the queue of the search, a breadth-first one), taking its cells out of the free cells
+    still in no listed component, ``(open_lo, open_hi)``; return what remains of those."""
     end = work[W_COMPONENT_START + k]
     queue = end
-    work[W_COMPONENT_CELLS + end] = start
-    work[W_COMPONENT + start] = k
+    work[ix(W_COMPONENT_CELLS + end)] = start
+    work[ix(W_COMPONENT + start)] = k
     end += 1
-    known_lo, known_hi = with_cell(known_lo, known_hi, start)
+    open_lo, open_hi = flipped(open_lo, open_hi, start)
     while queue < end:
-        cell = work[W_COMPONENT_CELLS + queue]
+        cell = work[ix(W_COMPONENT_CELLS + queue)]
         queue += 1
         for word in range(2):
-            over = (HOP_OVER[cell, word] & (jump_hi if word else jump_lo))
+            over = HOP_OVER[ix(cell), word] & (jump_hi if word else jump_lo)
             while over:
-                land = HOP_LAND[cell, 64 * word + lowest(over)]
+                land = HOP_LAND[ix(cell), ix(64 * word + lowest(over))]
                 over &= over - 1
-                if has(free_lo & ~known_lo, free_hi & ~known_hi, land):
-                    known_lo, known_hi = with_cell(known_lo, known_hi, land)
-                    work[W_COMPONENT_CELLS + end] = land
-                    work[W_COMPONENT + land] = k
+                if has(open_lo, open_hi, land):
+                    open_lo, open_hi = flipped(open_lo, open_hi, land)
+                    work[ix(W_COMPONENT_CELLS + end)] = land
+                    work[ix(W_COMPONENT + land)] = k
                     end += 1
-    work[W_COMPONENT_START + k + 1] = end
-    return known_lo, known_hi
+    work[ix(W_COMPONENT_START + k + 1)] = end
+    return open_lo, open_hi
 
 
 @njit(cache=True, inline="always")
@@ -138,8 +139,8 @@ def _component_set(work, k):
     """The cells of component ``k`` as a set."""
     lo = 0
     hi = 0
-    for i in range(work[W_COMPONENT_START + k], work[W_COMPONENT_START + k + 1]):
-        lo, hi = with_cell(lo, hi, work[W_COMPONENT_CELLS + i])
+    for i in range(work[ix(W_COMPONENT_START + k)], work[ix(W_COMPONENT_START + k + 1)]):
+        lo, hi = with_cell(lo, hi, work[ix(W_COMPONENT_CELLS + i)])
     return lo, hi
 
 
@@ -161,31 +162,31 @@ def _plain_moves(board, rules, work, seat):
     free_hi = allowed_hi & ~occupied_hi
     jump_lo = occupied_lo & ~kings_lo
     jump_hi = occupied_hi & ~kings_hi
-    known_lo = 0  # cells whose component is listed
-    known_hi = 0
+    open_lo = free_lo  # free cells in no listed component yet
+    open_hi = free_hi
     components = 0
     work[W_COMPONENT_START] = 0
     n = 0
     slots = PIECES + seat * MAX_PIECES
     for slot in range(count):
-        origin = board[slots + slot]
+        origin = board[ix(slots + slot)]
         base = origin * N
-        n = _write(work, n, base, NEAR[origin, 0] & free_lo, NEAR[origin, 1] & free_hi)
+        n = _write(work, n, base, NEAR[ix(origin), 0] & free_lo, NEAR[ix(origin), 1] & free_hi)
         is_king = has_king and slot == 0
         used_lo = 0  # a man: the components already listed; the king: the cells it reaches
         used_hi = 0
         for word in range(2):
-            over = HOP_OVER[origin, word] & (jump_hi if word else jump_lo)
+            over = HOP_OVER[ix(origin), word] & (jump_hi if word else jump_lo)
             while over:
-                land = HOP_LAND[origin, 64 * word + lowest(over)]
+                land = HOP_LAND[ix(origin), ix(64 * word + lowest(over))]
                 over &= over - 1
-                if not has(free_lo, free_hi, land):
-                    continue
-                if not has(known_lo, known_hi, land):
-                    known_lo, known_hi = _component(work, land, components, free_lo, free_hi,
-                                                    jump_lo, jump_hi, known_lo, known_hi)
+                if has(open_lo, open_hi, land):
+                    open_lo, open_hi = _component(work, land, components, open_lo, open_hi,
+                                                  jump_lo, jump_hi)
                     components += 1
-                k = work[W_COMPONENT + land]
+                elif not has(free_lo, free_hi, land):
+                    continue
+                k = work[ix(W_COMPONENT + land)]
                 if is_king:
                     if not has(used_lo, used_hi, land):
                         lo, hi = _component_set(work, k)
@@ -193,25 +194,26 @@ def _plain_moves(board, rules, work, seat):
                         used_hi |= hi
                 elif not has(used_lo, used_hi, k):
                     used_lo, used_hi = with_cell(used_lo, used_hi, k)
-                    for i in range(work[W_COMPONENT_START + k], work[W_COMPONENT_START + k + 1]):
-                        work[n] = base + work[W_COMPONENT_CELLS + i]
+                    for i in range(work[ix(W_COMPONENT_START + k)],
+                                   work[ix(W_COMPONENT_START + k + 1)]):
+                        work[ix(n)] = base + work[ix(W_COMPONENT_CELLS + i)]
                         n += 1
         if is_king:
-            n, components, known_lo, known_hi = _king_lines(
+            n, components, open_lo, open_hi = _king_lines(
                 work, n, origin, after_line, used_lo, used_hi, free_lo, free_hi, jump_lo,
-                jump_hi, known_lo, known_hi, components)
+                jump_hi, open_lo, open_hi, components)
     return n
 
 
 @njit(cache=True, inline="always")
 def _king_lines(work, n, origin, after_line, any_lo, any_hi, free_lo, free_hi, jump_lo, jump_hi,
-                known_lo, known_hi, components):
+                open_lo, open_hi, components):
     """The king's moves past its single hops: ``(any_lo, any_hi)`` holds the cells its chains of
     single hops reach (whole components). Every cell reached with any hops allowed next (the
     start, those cells) is searched for line hops, over runs of two pieces or more; a line hop
     adds its landing and, under ``king_chain_after_line`` ``single`` or ``any``, the landing's
     component (``any``: to be searched for line hops in turn). Appends the cells reached that are
-    not next to the start (those are steps) and returns ``(n, components, known_lo, known_hi)``."""
+    not next to the start (those are steps) and returns ``(n, components, open_lo, open_hi)``."""
     todo_lo, todo_hi = with_cell(any_lo, any_hi, origin)
     other_lo = 0
     other_hi = 0
@@ -240,9 +242,9 @@ def _king_lines(work, n, origin, after_line, any_lo, any_hi, free_lo, free_hi, j
                 continue
             if has(any_lo | other_lo, any_hi | other_hi, land):
                 continue  # its whole component is reached already
-            if not has(known_lo, known_hi, land):
-                known_lo, known_hi = _component(work, land, components, free_lo, free_hi,
-                                                jump_lo, jump_hi, known_lo, known_hi)
+            if has(open_lo, open_hi, land):
+                open_lo, open_hi = _component(work, land, components, open_lo, open_hi, jump_lo,
+                                              jump_hi)
                 components += 1
             lo, hi = _component_set(work, work[W_COMPONENT + land])
             if after_line == ANY_HOPS:
@@ -256,7 +258,7 @@ def _king_lines(work, n, origin, after_line, any_lo, any_hi, free_lo, free_hi, j
     base = origin * N
     n = _write(work, n, base, (any_lo | other_lo) & ~NEAR[origin, 0],
                (any_hi | other_hi) & ~NEAR[origin, 1])
-    return n, components, known_lo, known_hi
+    return n, components, open_lo, open_hi
 
 
 @njit(cache=True, inline="always")
