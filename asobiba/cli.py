@@ -14,6 +14,8 @@ is first named, so no game is loaded for a command that does not need it; ``asob
 from __future__ import annotations
 
 import json
+import shutil
+import unicodedata
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -75,11 +77,26 @@ PlyOpt = Annotated[
     typer.Option("--ply", min=0, help="With a record: the position after its first N actions (0 = start)."),
 ]
 
+def _columns(text: str) -> int:
+    """How many terminal columns ``text`` takes (wide and full-width characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
 @app.command()
 def games() -> None:
-    """List the games: id, names and rules page."""
-    for d in descriptors():
-        typer.echo(f"{d.id:<10} {d.name.ja} / {d.name.en}  ({d.rules_page})")
+    """List the games: id, names and rules page, aligned in columns (each rules page on the line
+    under its names when one line would not fit the terminal)."""
+    rows = [("id", "名前 / name", "rules"),
+            *((d.id, f"{d.name.ja} / {d.name.en}", d.rules_page) for d in descriptors())]
+    id_width = max(_columns(r[0]) for r in rows) + 2
+    name_width = max(_columns(r[1]) for r in rows) + 2
+    one_line = id_width + name_width + max(_columns(r[2]) for r in rows) < shutil.get_terminal_size().columns
+    for game_id, names, rules in rows:
+        head = game_id + " " * (id_width - _columns(game_id)) + names
+        if one_line:
+            typer.echo(head + " " * (name_width - _columns(names)) + rules)
+        else:
+            typer.echo(f"{head}\n{' ' * id_width}{rules}")
 
 
 @app.command()
