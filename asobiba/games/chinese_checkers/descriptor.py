@@ -8,6 +8,7 @@ from typing import Any
 
 from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names
 from ..diamond import heuristic
+from ..diamond.descriptor import kernel_agent
 from ..diamond.game import move_paths
 from ..diamond.notation import typed_cell
 from ..diamond.render import render_text
@@ -47,6 +48,7 @@ DESCRIPTOR = GameDescriptor(
         explain=heuristic.explain,
         evaluators=heuristic.EVALUATORS,
         baselines=heuristic.BASELINES,
+        agents={"kernel": kernel_agent},
     ),
     render_svg=render_svg,
     render_text=render_text,

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.descriptor import CompiledEngine, Counterpart, GameDescriptor, Knowledge, Lobby, Names
-from ...core.errors import OptionError
 from ...core.game import Game
 from . import heuristic
 from .game import DiamondGame, move_paths
@@ -15,10 +14,7 @@ from .svg import render_svg
 
 
 def compiled(game: Game) -> CompiledEngine:
-    """The compiled engine (loaded on first use: it brings numba); OptionError for options it
-    does not play (:func:`.heuristic.kernel_plays`)."""
-    if not heuristic.kernel_plays(game):
-        raise OptionError("the compiled engine does not play goal_block=swap on the small board")
+    """The compiled engine (loaded on first use: it brings numba)."""
     from .kernel.versus import KernelBench
 
     return KernelBench(game)  # type: ignore[arg-type]

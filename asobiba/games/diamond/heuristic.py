@@ -236,29 +236,18 @@ EQUAL_TIME_SPECS: dict[str, dict[str, Any]] = {
 two engines at equal think time; their moves depend on timing)."""
 
 
-def kernel_plays(game: Any) -> bool:
-    """Whether the compiled engine plays ``game``: Diamond Game's own options (two or three
-    colours, the swap rule only on the standard board, whose central hexagon the compiled swap
-    test knows). Chinese Checkers (up to six seats, its own point and hop rules) is not compiled."""
-    options = game.options
-    return game.id == "diamond" and (options.board == "standard" or options.goal_block != "swap")
-
-
 def level_specs(game: Any) -> dict[str, dict[str, Any]]:
     """The five levels: human-like greedy, then alpha-beta (paranoid with three or more players)
     ordered by rows gained. ふつう searches the readable engine; the two strongest search the
-    compiled one (the agent kind ``kernel``, docs/ai.md, "Level tables") and prune to the 8 most
-    promising moves below the root (``beam``), or, for a game the compiled engine does not play
-    (:func:`kernel_plays`), the readable one (the ``strong-python`` and ``strongest-python``
-    specs). Node budgets keep each level well under its think-time cap on a loaded machine (the
-    kernel searches about 400 000 nodes per second on one core)."""
-    strong = KERNEL_SPECS if kernel_plays(game) else {
-        "strong": PYTHON_SPECS["strong-python"], "strongest": PYTHON_SPECS["strongest-python"]}
+    compiled one, which plays every game on the star under every option (the agent kind
+    ``kernel``, docs/ai.md, "Level tables"), and prune to the 8 most promising moves below the root
+    (``beam``). Node budgets keep each level well under its think-time cap on a loaded machine
+    (the kernel searches about 400 000 nodes per second on one core)."""
     return {
         "intro": {"agent": "greedy", "spread": 3.0, "miss": 0.3},
         "weak": {"agent": "greedy", "spread": 0.7},
         "normal": {"agent": "alphabeta", "max_nodes": 1_500, "priors": True, "time_limit": 0.45},
-        **strong,
+        **KERNEL_SPECS,
     }
 
 

@@ -76,7 +76,7 @@ def racing_choice(state, rng):
     actions = state.legal_actions()
     if rng.random() < 0.25 or actions == [PASS]:
         return rng.choice(actions)
-    colour = state.game.options.colors[state.to_move]
+    colour = state.game.rules.colours[state.to_move]
 
     def gain(action):
         f, t = divmod(action, len(CELLS))

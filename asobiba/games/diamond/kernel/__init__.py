@@ -1,6 +1,8 @@
-"""A compiled (numba) engine for Diamond Game, held to the readable one of the parent package.
+"""A compiled (numba) engine for the games on the star, held to the readable one of the parent
+package.
 
-The rules are those of docs/rules/diamond.md, all options included. Positions live in flat int32
+The rules are those of docs/rules/diamond.md and docs/rules/chinese_checkers.md, every board and
+option included (one to six seats). Positions live in flat int32
 arrays (:mod:`.arrays`), so that compiled functions take and change them without Python objects:
 
 * :mod:`.arrays` — the layout of the board, rules and work arrays;

@@ -1,5 +1,6 @@
-"""The computer player on the compiled engine: the agent kind ``kernel`` of Diamond Game's
-knowledge (docs/ai.md, "Agents"), the search of :mod:`.search` behind the ``Agent`` protocol.
+"""The computer player on the compiled engine: the agent kind ``kernel`` of Diamond Game's and
+Chinese Checkers' knowledge (docs/ai.md, "Agents"), the search of :mod:`.search` behind the
+``Agent`` protocol.
 
 A spec ``{"agent": "kernel", "max_nodes": …, "beam": …, "max_depth": …, "time_limit": …}`` makes
 one. The budget is counted in nodes, so that a position and a seed always give the same move;
@@ -18,7 +19,7 @@ import time
 import numpy as np
 
 from ....ai.agent import SearchResult, make_rng
-from ...diamond.game import DiamondGame, DiamondState
+from ..game import StarGame, StarState
 from .arrays import WORK_SIZE
 from .convert import board_of
 from .evaluate import eval_tables
@@ -33,7 +34,7 @@ MAX_TT_BITS = 22
 class KernelAgent:
     """Iterative-deepening alpha-beta (paranoid for three players) inside the compiled engine."""
 
-    def __init__(self, game: DiamondGame, *, max_nodes: int = 100_000, max_depth: int = 40,
+    def __init__(self, game: StarGame, *, max_nodes: int = 100_000, max_depth: int = 40,
                  beam: int = 0, time_limit: float | None = None, seed: int | None = None,
                  name: str = "kernel") -> None:
         self.name = name
@@ -49,10 +50,10 @@ class KernelAgent:
         bits = min(MAX_TT_BITS, max(MIN_TT_BITS, (2 * max_nodes).bit_length()))
         self.arrays = Search(bits)
 
-    def choose(self, state: DiamondState) -> int:
+    def choose(self, state: StarState) -> int:
         return self.analyse(state).action
 
-    def analyse(self, state: DiamondState) -> SearchResult:
+    def analyse(self, state: StarState) -> SearchResult:
         """Search ``state`` for the player to move."""
         deadline = time.perf_counter() + self.time_limit
         board = board_of(state)

@@ -2,8 +2,10 @@
 
 **Board** (one position, :data:`BOARD_SIZE` ints):
 
-* ``[0, 121)`` — what stands on each cell (cell indices of :mod:`..geometry`): 0 if empty, else
-  ``seat + 1`` for a man, ``seat + 1 + KING`` for a king. ``code & SEAT_BITS`` is ``seat + 1``.
+* ``[0, 121)`` — what stands on each cell (cell indices of :mod:`..geometry`, those of the
+  standard star on every board: a smaller star is a smaller set of cells one may stand on): 0 if
+  empty, else ``seat + 1`` for a man, ``seat + 1 + KING`` for a king. ``code & SEAT_BITS`` is
+  ``seat + 1``.
 * :data:`TO_MOVE` — seat to move, or ``TERMINAL``; :data:`PLY` — plies played;
   :data:`LOST` — bitmask of seats that lost by ``no_camping``;
   :data:`RANK` + seat — decided rank, 0 while playing; :data:`MADE` + seat — turns taken;
@@ -13,10 +15,11 @@
   slots are used; with kings, slot 0 holds the king). Pieces never leave the board, so the list is
   always full.
 
-**Rules** (one game, :data:`RULES_SIZE` ints, built by :func:`.tables.rules_of`): the options as
-small ints at :data:`R_PLAYERS` … :data:`R_MAX_PLIES`, the goal cells, the cells each seat may
-stand on as a set of cells (:data:`R_ALLOWED`), then per seat and cell a set of flags
-(:data:`ALLOWED`, :data:`GOAL`, …) at ``R_FLAGS + seat * 121 + cell``.
+**Rules** (one game on the star — Diamond Game or Chinese Checkers, any board — :data:`RULES_SIZE`
+ints, built by :func:`.tables.rules_of`): the options as small ints at :data:`R_PLAYERS` …
+:data:`R_PASS_ONLY`, the goal cells, the cells each seat may stop on (:data:`R_ALLOWED`) and land on
+in the middle of a chain (:data:`R_PASSABLE`) as sets of cells, then per seat and cell a set of
+flags (:data:`ALLOWED`, :data:`GOAL`, …) at ``R_FLAGS + seat * 121 + cell``.
 
 **Work** (scratch of the move generator, :data:`WORK_SIZE` ints): the moves found at
 ``[0, MAX_MOVES)``, the single-hop components of the position, and for the rules with long hops
@@ -36,9 +39,10 @@ PASS = N * N
 TERMINAL_SEAT = TERMINAL
 """``board[TO_MOVE]`` once the game is over (the ``current_player`` of a finished state)."""
 
-KING = 4
-SEAT_BITS = 3
-MAX_SEATS = 3
+KING = 8
+SEAT_BITS = 7
+MAX_SEATS = 6
+"""Chinese Checkers seats up to six colours (Diamond Game three)."""
 MAX_PIECES = 15
 
 TO_MOVE = N
@@ -61,25 +65,39 @@ R_GOAL_RULE = 5
 """Index of ``goal_block`` in :data:`GOAL_RULES`."""
 R_MAX_PLIES = 6
 R_GOAL_SIZE = 7
-"""Cells of a goal area (15, or 10 with ``pieces=10``)."""
-R_GOAL_CELLS = 8
+"""Cells of a goal area (15, or 10 with ``pieces=10``, on the small board and in Chinese
+Checkers)."""
+R_HOP_OWN = 8
+"""1 if a piece may hop the mover's own pieces (Chinese Checkers' ``hop_own``; always in Diamond
+Game)."""
+R_PASS_ONLY = 9
+"""1 if some cells may be landed on in the middle of a chain but not stopped on (Chinese
+Checkers' ``other_points=pass``)."""
+R_GOAL_CELLS = 10
 """``R_GOAL_CELLS + seat * MAX_PIECES + i``: the cells of each seat's goal area."""
 R_ALLOWED = R_GOAL_CELLS + MAX_SEATS * MAX_PIECES
 """``R_ALLOWED + seat * 4``: the cells the seat may stand on, as a set of cells (:mod:`.bits`) in
 four int32 halves."""
-R_FLAGS = R_ALLOWED + MAX_SEATS * 4
+R_PASSABLE = R_ALLOWED + MAX_SEATS * 4
+"""``R_PASSABLE + seat * 4``: the cells the seat may land on in the middle of a jump chain (those
+it may stop on, and under ``other_points=pass`` the other points too)."""
+R_FLAGS = R_PASSABLE + MAX_SEATS * 4
 RULES_SIZE = R_FLAGS + MAX_SEATS * N
 
 # rules: flags per seat and cell
 ALLOWED = 1
-"""The seat may stop or land there (not another colour's point)."""
+"""The seat may stop there (in Diamond Game: not another colour's point)."""
 GOAL = 2
 START = 4
 SWAP = 8
-"""A goal border cell the seat may swap into (``goal_block=swap`` only)."""
+"""A goal cell the seat may swap into (``goal_block=swap`` only): one where another colour in
+play may stand."""
 GOAL_APEX = 16
-HEX = 32
-"""A cell of the central hexagon (the same for every seat)."""
+SWAP_FROM = 32
+"""A cell a swapping move may start from: one where every other colour may stand (the piece
+displaced goes there), the central hexagon in Diamond Game."""
+PASSABLE = 64
+"""The seat may land there in the middle of a jump chain (:data:`R_PASSABLE` as a flag)."""
 
 GOAL_RULES = ("full_with_king", "full_with_one", "swap", "no_camping")
 FULL_WITH_KING, FULL_WITH_ONE, SWAP_RULE, NO_CAMPING = range(4)

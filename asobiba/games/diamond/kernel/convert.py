@@ -1,11 +1,11 @@
-"""A :class:`~..game.DiamondState` as a board array of the compiled engine, and back (the layout
-is in :mod:`.arrays`)."""
+"""A position on the star (:class:`~..game.StarState`, Diamond Game's or Chinese Checkers') as a
+board array of the compiled engine, and back (the layout is in :mod:`.arrays`)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..game import DiamondGame, DiamondState
+from ..game import StarGame, StarState
 from ..geometry import BIT, CELL_OF_GRID
 from .arrays import (
     BOARD_SIZE,
@@ -34,7 +34,7 @@ def _cells(mask: int) -> list[int]:
     return out
 
 
-def board_of(state: DiamondState) -> np.ndarray:
+def board_of(state: StarState) -> np.ndarray:
     """The board array of ``state`` (a fresh array; the men of a seat in cell order)."""
     board = np.zeros(BOARD_SIZE, dtype=np.int32)
     for seat, (men, king) in enumerate(zip(state.men, state.kings, strict=True)):
@@ -51,7 +51,7 @@ def board_of(state: DiamondState) -> np.ndarray:
     return board
 
 
-def state_of(game: DiamondGame, board: np.ndarray) -> DiamondState:
+def state_of(game: StarGame, board: np.ndarray) -> StarState:
     """The readable state of a board array of ``game``."""
     n = game.num_players
     men = [0] * n
@@ -64,7 +64,7 @@ def state_of(game: DiamondGame, board: np.ndarray) -> DiamondState:
                 kings[seat] = BIT[c]
             else:
                 men[seat] |= BIT[c]
-    return DiamondState(
+    return StarState(
         game, men, kings, int(board[TO_MOVE]), int(board[PLY]),
         [int(board[MADE + s]) for s in range(n)], [int(board[RANK + s]) for s in range(n)],
         int(board[LOST]),

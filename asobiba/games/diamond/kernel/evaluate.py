@@ -17,7 +17,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from ..game import DiamondGame
+from ..game import StarGame
 from ..geometry import DIRECTIONS, GRID, W
 from ..heuristic import (
     SCALE,
@@ -66,18 +66,18 @@ class EvalTables(NamedTuple):
     """``[seat, k]``: the two directions (indices of ``DIRECTIONS``) that gain a row (int32)."""
 
 
-def eval_tables(game: DiamondGame) -> EvalTables:
+def eval_tables(game: StarGame) -> EvalTables:
     """The tables of ``game``'s seats, read from the readable evaluation's own per-colour tables."""
-    opts = game.options
+    rules = game.rules
     man_cost = np.zeros((MAX_SEATS, N), dtype=np.float64)
     king_cost = np.zeros((MAX_SEATS, N), dtype=np.float64)
     floor = np.zeros(MAX_SEATS, dtype=np.float64)
     apex = np.zeros(MAX_SEATS, dtype=np.int32)
     forward = np.zeros((MAX_SEATS, 2), dtype=np.int32)
     shifts = [dq * W + dr for dq, dr in DIRECTIONS]
-    for seat, colour in enumerate(opts.colors):
+    for seat, colour in enumerate(rules.colours):
         _, _, man_idx, king_idx, seat_floor, fwd, apex_bit = _colour_tables(
-            colour, game.seats[seat].goal_area, opts.king
+            colour, game.seats[seat].goal_area, rules.king
         )
         man_cost[seat] = man_idx
         king_cost[seat] = king_idx
@@ -135,8 +135,13 @@ def remaining_work(board, rules, man_cost, king_cost, floor, apex, forward, seat
 @njit(cache=True)
 def evaluate(board, rules, man_cost, king_cost, floor, apex, forward, out):
     """Write the value of every seat, in [-1, 1], into ``out[:players]`` (``heuristic.evaluate``;
-    the game must not be over)."""
+    the game must not be over). A colour alone (the crossing puzzle) is valued by its own work
+    left."""
     n = rules[R_PLAYERS]
+    if n == 1:
+        out[0] = -SQUASH * math.tanh(
+            remaining_work(board, rules, man_cost, king_cost, floor, apex, forward, 0) / SCALE)
+        return
     work = np.zeros(MAX_SEATS, dtype=np.float64)
     done = 0
     for s in range(n):

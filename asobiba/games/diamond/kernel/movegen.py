@@ -1,12 +1,16 @@
 """Legal moves in the compiled engine (docs/rules/diamond.md, "Moves", "The king", "Forbidden
-cells", "Long jumps" and the ``swap`` rule of "Finishing and ranks").
+cells", "Long jumps" and the ``swap`` rule of "Finishing and ranks"; Chinese Checkers' ``hop_own``
+and ``other_points``, docs/rules/chinese_checkers.md, "Options").
 
 :func:`legal_moves` writes the action ids ``from * 121 + to`` of every legal move into the work
 array and returns how many there are: the same set as the readable engine's ``legal_actions()``
 (the order differs), and 0 where that one gives only a pass.
 
-For each piece: its **steps** (empty allowed neighbours; under ``swap``, also goal border cells
-held by another colour, from a hexagon cell), then the cells its **jump chains** can end on. As in
+For each piece: its **steps** (empty neighbours it may stop on; under ``swap``, also goal cells
+held by another colour, from a cell every colour may stand on), then the cells its **jump chains**
+can end on. Chains land on the cells the seat may pass (``other_points=pass``: the other points
+too); moves ending where it may not stop are dropped at the end (:func:`_stops_only`). Kings are
+never hopped, nor, under ``hop_own=false``, the mover's own pieces. As in
 :mod:`..movegen`, the piece is lifted while it moves (its start cell counts as empty but is never
 landed on), and a chain is a search in the graph of (cell, what hops may come next), each node
 visited once: any hop (:data:`.arrays.ANY_HOPS`), or only hops over one piece
@@ -16,8 +20,8 @@ of the start cell are never listed as jumps (the step is the same move).
 
 Without long hops or swaps (:func:`_plain_moves`, the default rules) every chain is made of single
 hops — over one piece — and, for the king, line hops over runs of two or more, and the work is done
-on sets of cells held as two 64-bit words (:mod:`.bits`): the free cells the mover may stand on,
-the pieces that may be hopped (kings never are), the neighbours and hop tables of
+on sets of cells held as two 64-bit words (:mod:`.bits`): the free cells the mover may land on,
+the pieces that may be hopped, the neighbours and hop tables of
 :mod:`.tables`. A single hop goes over an adjacent piece onto the free cell right behind it and
 can be made back, so the cells that chains of single hops reach from a first landing are that
 landing's *component* in the graph of such hops: found once per position (breadth first) and
@@ -45,21 +49,24 @@ from .arrays import (
     ALLOWED,
     ANY_HOPS,
     END,
-    HEX,
     KING,
     MAX_PIECES,
     OCCUPIED,
+    PASSABLE,
     PIECES,
     R_AFTER_LINE,
-    R_ALLOWED,
     R_FLAGS,
     R_GOAL_RULE,
+    R_HOP_OWN,
     R_KING,
     R_LONG_JUMP,
+    R_PASS_ONLY,
+    R_PASSABLE,
     R_PIECES,
     R_PLAYERS,
     SEAT_BITS,
     SWAP,
+    SWAP_FROM,
     SWAP_RULE,
     TO_MOVE,
     W_COMPONENT,
@@ -88,8 +95,26 @@ def legal_moves(board, rules, work):
     if seat < 0:
         return 0
     if rules[R_GOAL_RULE] == SWAP_RULE or rules[R_LONG_JUMP] != 0:
-        return _general_moves(board, rules, work, seat)
-    return _plain_moves(board, rules, work, seat)
+        n = _general_moves(board, rules, work, seat)
+    else:
+        n = _plain_moves(board, rules, work, seat)
+    if rules[R_PASS_ONLY] != 0:
+        n = _stops_only(rules, work, seat, n)
+    return n
+
+
+@njit(cache=True, inline="always")
+def _stops_only(rules, work, seat, n):
+    """Keep the moves that end on a cell the seat may stop on (chains may also land, in their
+    middle, where it may not: ``other_points=pass``); return how many are kept."""
+    flags = R_FLAGS + seat * N
+    kept = 0
+    for i in range(n):
+        action = work[ix(i)]
+        if rules[ix(flags + action % N)] & ALLOWED:
+            work[ix(kept)] = action
+            kept += 1
+    return kept
 
 
 @njit(cache=True, inline="always")
@@ -104,6 +129,14 @@ def _write(work, n, base, lo, hi):
         n += 1
         hi &= hi - 1
     return n
+
+
+@njit(cache=True, inline="always")
+def _without(lo, hi, cell):
+    """The set ``(lo, hi)`` with ``cell`` taken out."""
+    if cell < 64:
+        return lo & ~(1 << cell), hi
+    return lo, hi & ~(1 << (cell - 64))
 
 
 @njit(cache=True, inline="always")
@@ -157,17 +190,20 @@ def _plain_moves(board, rules, work, seat):
     if has_king:
         for s in range(rules[R_PLAYERS]):
             kings_lo, kings_hi = with_cell(kings_lo, kings_hi, board[PIECES + s * MAX_PIECES])
-    allowed_lo, allowed_hi = stored(rules, R_ALLOWED + 4 * seat)
-    free_lo = allowed_lo & ~occupied_lo
-    free_hi = allowed_hi & ~occupied_hi
+    passable_lo, passable_hi = stored(rules, R_PASSABLE + 4 * seat)
+    free_lo = passable_lo & ~occupied_lo  # steps there too: legal_moves drops those it may not stop on
+    free_hi = passable_hi & ~occupied_hi
     jump_lo = occupied_lo & ~kings_lo
     jump_hi = occupied_hi & ~kings_hi
+    slots = PIECES + seat * MAX_PIECES
+    if rules[R_HOP_OWN] == 0:
+        for slot in range(count):
+            jump_lo, jump_hi = _without(jump_lo, jump_hi, board[ix(slots + slot)])
     open_lo = free_lo  # free cells in no listed component yet
     open_hi = free_hi
     components = 0
     work[W_COMPONENT_START] = 0
     n = 0
-    slots = PIECES + seat * MAX_PIECES
     for slot in range(count):
         origin = board[ix(slots + slot)]
         base = origin * N
@@ -277,7 +313,7 @@ def _general_moves(board, rules, work, seat):
     for slot in range(rules[R_PIECES]):
         origin = board[PIECES + seat * MAX_PIECES + slot]
         is_king = has_king and slot == 0
-        swap_here = swap_on and (rules[flags + origin] & HEX) != 0
+        swap_here = swap_on and (rules[flags + origin] & SWAP_FROM) != 0
         n = _steps(board, rules, flags, own, origin, swap_here, work, n)
         piece = board[origin]
         board[origin] = 0  # lifted
@@ -304,6 +340,13 @@ def _steps(board, rules, flags, own, origin, swap_here, work, n):
             work[n] = base + cell
             n += 1
     return n
+
+
+@njit(cache=True, inline="always")
+def _unhoppable(code, own, hop_own):
+    """Whether the piece ``code`` may not be hopped: a king, or one of the mover's (colour
+    ``own``) when the rules forbid hopping one's own pieces."""
+    return (code & KING) != 0 or (not hop_own and (code & SEAT_BITS) == own)
 
 
 @njit(cache=True, inline="always")
@@ -340,6 +383,7 @@ def _chains(board, rules, work, seat, origin, is_king, swap_here, n):
             work[W_ENDS + NEIGHBOUR[origin, d]] = stamp  # a step, or no move: never a jump
     flags = R_FLAGS + seat * N
     own = seat + 1
+    hop_own = rules[R_HOP_OWN] != 0
     after_line = rules[R_AFTER_LINE]
     long_jump = rules[R_LONG_JUMP] != 0
     base = origin * N
@@ -358,8 +402,8 @@ def _chains(board, rules, work, seat, origin, is_king, swap_here, n):
                 continue
             code = board[RAY[cell, d, 0]]
             if code != 0:
-                if code & KING:
-                    continue  # nothing ever jumps a king
+                if _unhoppable(code, own, hop_own):
+                    continue
                 longest = 1
                 if length > 1:
                     longest = 2
@@ -372,10 +416,10 @@ def _chains(board, rules, work, seat, origin, is_king, swap_here, n):
                         if (swap_here and rules[flags + land] & SWAP
                                 and (code & SEAT_BITS) != own):
                             n, sp = _reach(work, land, END, stamp, base, n, sp)
-                        if code & KING:
-                            break  # a run containing a king cannot be jumped
+                        if _unhoppable(code, own, hop_own):
+                            break  # a run containing such a piece cannot be jumped
                     else:
-                        if land != origin and rules[flags + land] & ALLOWED:
+                        if land != origin and rules[flags + land] & PASSABLE:
                             follow = allowed if i == 1 else after_line
                             n, sp = _reach(work, land, follow, stamp, base, n, sp)
                         break
@@ -384,7 +428,8 @@ def _chains(board, rules, work, seat, origin, is_king, swap_here, n):
                 while i < length and board[RAY[cell, d, i]] == 0:
                     i += 1
                 far = 2 * i + 1  # the piece at distance i + 1, the landing at 2 * (i + 1)
-                if i == length or far >= length or board[RAY[cell, d, i]] & KING:
+                if (i == length or far >= length
+                        or _unhoppable(board[RAY[cell, d, i]], own, hop_own)):
                     continue
                 clear = True
                 for j in range(i + 1, far):
@@ -398,6 +443,6 @@ def _chains(board, rules, work, seat, origin, is_king, swap_here, n):
                 if code != 0:
                     if swap_here and rules[flags + land] & SWAP and (code & SEAT_BITS) != own:
                         n, sp = _reach(work, land, END, stamp, base, n, sp)
-                elif land != origin and rules[flags + land] & ALLOWED:
+                elif land != origin and rules[flags + land] & PASSABLE:
                     n, sp = _reach(work, land, allowed, stamp, base, n, sp)
     return n

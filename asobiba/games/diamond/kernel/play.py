@@ -158,8 +158,8 @@ def _finishers(board, players):
 def settle(board, rules, mover):
     """After ``mover``'s turn: rank every player who finished (one shared rank for all who finish
     on the same move), rank ``mover`` last among the open places if ``no_camping`` catches them,
-    and set the next player still playing, or ``TERMINAL`` when at most one is left or
-    ``max_plies`` plies are played (the players left share the next rank)."""
+    and set the next player still playing, or ``TERMINAL`` when at most one is left (none, for a
+    player alone) or ``max_plies`` plies are played (the players left share the next rank)."""
     players = rules[R_PLAYERS]
     rank = _finishers(board, players) + 1
     for i in range(players):
@@ -176,7 +176,7 @@ def settle(board, rules, mover):
     for i in range(players):
         if board[RANK + i] == 0:
             playing += 1
-    if playing <= 1 or board[PLY] >= rules[R_MAX_PLIES]:
+    if playing < min(players, 2) or board[PLY] >= rules[R_MAX_PLIES]:
         rank = _finishers(board, players) + 1
         for i in range(players):
             if board[RANK + i] == 0:

@@ -1,10 +1,12 @@
 """Alpha-beta search inside the compiled engine (docs/ai.md, "Agents" and "Level tables").
 
-The search of :mod:`asobiba.ai.alphabeta`, specialised to Diamond Game and run entirely in numba:
+The search of :mod:`asobiba.ai.alphabeta`, specialised to the games on the star and run entirely
+in numba:
 
 * **Minimax from the root player's point of view** — every other seat plays against the root
-  player: for two players this is plain minimax (negamax in spirit), for three the *paranoid*
-  reduction. Leaves are valued by :func:`.evaluate.evaluate`, clamped inside ±:data:`CAP`.
+  player: for two players this is plain minimax (negamax in spirit), for three to six the
+  *paranoid* reduction (a player alone maximises its own value). Leaves are valued by
+  :func:`.evaluate.evaluate`, clamped inside ±:data:`CAP`.
 * **Iterative deepening** under a **node budget** and, optionally, a **deadline**: when either
   runs out, the deepest finished iteration's best move answers — or a root move that the
   unfinished iteration, searching one ply deeper, has already found better. The clock is read
@@ -34,6 +36,7 @@ from .arrays import (
     MAX_MOVES,
     MAX_PIECES,
     MAX_SEATS,
+    OCCUPIED,
     PASS,
     PIECES,
     R_PIECES,
@@ -62,13 +65,13 @@ EXACT, LOWER, UPPER = 0, 1, 2
 C_NODES, C_MAX_NODES, C_ME, C_BEAM, C_STOP, C_CUT = range(6)
 CONTROL_SIZE = 6
 
-HEADER = 9
+HEADER = OCCUPIED - TO_MOVE
 """Words of the board header that enter the key (to move, ply, losers, ranks, turns)."""
 
 
 def _zobrist() -> tuple[np.ndarray, np.ndarray]:
     rng = np.random.default_rng(20261129)
-    pieces = rng.integers(1, 1 << 62, size=(N, 8), dtype=np.int64)
+    pieces = rng.integers(1, 1 << 62, size=(N, 2 * KING), dtype=np.int64)
     header = rng.integers(1, 1 << 62, size=HEADER, dtype=np.int64) | 1
     return pieces, header
 
@@ -117,6 +120,9 @@ def rank_value(board, rules, seat):
     """The return of a ranked seat: its place (shared with those of equal rank) on [-1, 1]."""
     n = rules[R_PLAYERS]
     rank = board[RANK + seat]
+    if n == 1:
+        return 0.0  # as the readable returns: a player alone scores nothing, but finishing beats
+        # every unfinished position's value (its work left, below 0)
     tied = 0
     for s in range(n):
         if board[RANK + s] == rank:

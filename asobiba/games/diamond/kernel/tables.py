@@ -1,5 +1,5 @@
 """Tables of the compiled engine, built once from :mod:`..geometry` (docs/rules/diamond.md, "Board
-and camps"), and the rules array of a game (:mod:`.arrays` gives the layouts).
+and camps"), and the rules array of a game on the star (:mod:`.arrays` gives the layouts).
 
 Cells are cell indices ``0..120``; directions are those of :data:`..geometry.DIRECTIONS` (the last
 three are the first three reversed).
@@ -9,30 +9,34 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..game import DiamondGame
-from ..geometry import BIT, CELLS, DIRECTIONS, HEXAGON, INDEX, on_board
+from ..game import StarGame
+from ..geometry import BIT, CELLS, DIRECTIONS, INDEX, on_board
 from ..movegen import AFTER_LINE
 from .arrays import (
     ALLOWED,
     GOAL,
     GOAL_APEX,
     GOAL_RULES,
-    HEX,
     MAX_PIECES,
+    PASSABLE,
     R_AFTER_LINE,
     R_ALLOWED,
     R_FLAGS,
     R_GOAL_CELLS,
     R_GOAL_RULE,
     R_GOAL_SIZE,
+    R_HOP_OWN,
     R_KING,
     R_LONG_JUMP,
     R_MAX_PLIES,
+    R_PASS_ONLY,
+    R_PASSABLE,
     R_PIECES,
     R_PLAYERS,
     RULES_SIZE,
     START,
     SWAP,
+    SWAP_FROM,
     N,
 )
 from .bits import int32_halves, words_of
@@ -87,21 +91,25 @@ NEAR, HOP_OVER, HOP_LAND = _hop_tables()
 hop from ``c`` over its neighbour ``over`` lands (-1 if ``over`` is not in ``HOP_OVER[c]``)."""
 
 
-def rules_of(game: DiamondGame) -> np.ndarray:
-    """The rules array of a game: its options and, per seat, the flags of every cell."""
-    opts = game.options
+def rules_of(game: StarGame) -> np.ndarray:
+    """The rules array of a game on the star (Diamond Game or Chinese Checkers): its rules and,
+    per seat, the flags of every cell."""
+    star_rules = game.rules
     rules = np.zeros(RULES_SIZE, dtype=np.int32)
-    rules[R_PLAYERS] = opts.players
-    rules[R_PIECES] = opts.pieces
-    rules[R_KING] = int(opts.king)
-    rules[R_AFTER_LINE] = AFTER_LINE[opts.king_chain_after_line]
-    rules[R_LONG_JUMP] = int(opts.long_jump)
-    rules[R_GOAL_RULE] = GOAL_RULES.index(opts.goal_block)
-    rules[R_MAX_PLIES] = opts.max_plies
-    swap = opts.goal_block == "swap"
+    rules[R_PLAYERS] = game.num_players
+    rules[R_PIECES] = game.seats[0].start_area.bit_count()
+    rules[R_KING] = int(star_rules.king)
+    rules[R_AFTER_LINE] = AFTER_LINE[star_rules.after_line]
+    rules[R_LONG_JUMP] = int(star_rules.long_jump)
+    rules[R_GOAL_RULE] = GOAL_RULES.index(star_rules.goal_block)
+    rules[R_MAX_PLIES] = star_rules.max_plies
+    rules[R_HOP_OWN] = int(star_rules.hop_own)
+    rules[R_PASS_ONLY] = int(any(s.passable != s.allowed for s in game.seats))
+    swap = star_rules.goal_block == "swap"
     for seat, layout in enumerate(game.seats):
-        allowed = words_of(c for c in range(N) if layout.allowed & BIT[c])
-        rules[R_ALLOWED + 4 * seat : R_ALLOWED + 4 * seat + 4] = int32_halves(allowed)
+        for at, cells in ((R_ALLOWED, layout.allowed), (R_PASSABLE, layout.passable)):
+            words = words_of(c for c in range(N) if cells & BIT[c])
+            rules[at + 4 * seat : at + 4 * seat + 4] = int32_halves(words)
         goal_cells = [c for c in range(N) if layout.goal_area & BIT[c]]
         rules[R_GOAL_SIZE] = len(goal_cells)
         base = R_GOAL_CELLS + seat * MAX_PIECES
@@ -110,11 +118,12 @@ def rules_of(game: DiamondGame) -> np.ndarray:
             bit = BIT[c]
             flags = (
                 (ALLOWED if layout.allowed & bit else 0)
+                | (PASSABLE if layout.passable & bit else 0)
                 | (GOAL if layout.goal_area & bit else 0)
                 | (START if layout.start_area & bit else 0)
                 | (SWAP if swap and layout.swap_cells & bit else 0)
+                | (SWAP_FROM if swap and layout.swap_from & bit else 0)
                 | (GOAL_APEX if layout.goal_apex & bit else 0)
-                | (HEX if HEXAGON & bit else 0)
             )
             rules[R_FLAGS + seat * N + c] = flags
     return rules

@@ -17,7 +17,7 @@ import time
 
 import numpy as np
 
-from ..game import DiamondGame
+from ..game import StarGame
 from .arrays import TO_MOVE, WORK_SIZE
 from .convert import board_of
 from .movegen import legal_moves
@@ -32,7 +32,7 @@ SAMPLE_GAMES = 2
 class KernelBench:
     """Timings of the compiled engine for one game (its options fixed)."""
 
-    def __init__(self, game: DiamondGame, rng_seed: int = 0) -> None:
+    def __init__(self, game: StarGame, rng_seed: int = 0) -> None:
         self.rules = rules_of(game)
         self.start = board_of(game.new_state())
         self.work = np.zeros(WORK_SIZE, dtype=np.int32)
