@@ -222,18 +222,23 @@ KERNEL_SPECS: dict[str, dict[str, Any]] = {
     "strongest": {"agent": "kernel", "max_nodes": 600_000, "beam": 8, "time_limit": 4.5},
 }
 
-EQUAL_TIME = 0.25
-"""Seconds per move of the two equal-time arena baselines below."""
+EQUAL_TIMES = (0.25, 0.1)
+"""Seconds per move of the equal-time arena baselines below."""
 
 EQUAL_TIME_SPECS: dict[str, dict[str, Any]] = {
-    "strongest-0.25s": {"agent": "kernel", "max_nodes": 1_000_000, "beam": 8,
-                        "time_limit": EQUAL_TIME},
-    "strongest-python-0.25s": {"agent": "alphabeta", "max_nodes": 1_000_000, "priors": True,
-                               "beam": 8, "time_limit": EQUAL_TIME},
+    name: spec
+    for seconds in EQUAL_TIMES
+    for name, spec in (
+        (f"strongest-{seconds:g}s", {"agent": "kernel", "max_nodes": 1_000_000, "beam": 8,
+                                     "time_limit": seconds}),
+        (f"strongest-python-{seconds:g}s", {"agent": "alphabeta", "max_nodes": 1_000_000,
+                                            "priors": True, "beam": 8, "time_limit": seconds}),
+    )
 }
-"""最強's search on the compiled and on the readable engine, each stopped by the clock after
-:data:`EQUAL_TIME` seconds, with more nodes than either reaches in that time (arena baselines: the
-two engines at equal think time; their moves depend on timing)."""
+"""最強's search on the compiled and on the readable engine, each stopped by the clock after one of
+:data:`EQUAL_TIMES` seconds, with more nodes than either reaches in that time (arena baselines:
+the two engines at equal think time; their moves depend on timing): ``strongest-0.25s``,
+``strongest-python-0.25s``, ``strongest-0.1s``, ``strongest-python-0.1s``."""
 
 
 def level_specs(game: Any) -> dict[str, dict[str, Any]]:

@@ -136,3 +136,13 @@ def test_a_passed_deadline_stops_the_search_like_a_spent_budget():
     assert stopped.depth >= 1 and stopped.action in state.legal_actions()
     assert (stopped.action, stopped.value, stopped.depth, stopped.line) == (
         spent.action, spent.value, spent.depth, spent.line)
+
+
+def test_the_equal_time_baselines_come_in_pairs():
+    """Each think time has 最強's search on both engines, stopped by the same clock."""
+    for seconds in heuristic.EQUAL_TIMES:
+        kernel = heuristic.BASELINES[f"strongest-{seconds:g}s"]
+        readable = heuristic.BASELINES[f"strongest-python-{seconds:g}s"]
+        assert kernel["agent"] == "kernel" and readable["agent"] == "alphabeta"
+        assert kernel["time_limit"] == readable["time_limit"] == seconds
+        assert kernel["beam"] == readable["beam"]
