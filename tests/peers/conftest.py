@@ -1,0 +1,10 @@
+"""The match runner lives in bench/, beside the package: the repository's root goes on the path."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = str(Path(__file__).resolve().parents[2])
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
