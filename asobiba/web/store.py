@@ -38,6 +38,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -50,7 +51,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine, make_url
 
-from .commits import GroupCommit
+from .commits import GroupCommit, Rows
 from .holders import SeatKey
 
 metadata = MetaData()
@@ -90,6 +91,15 @@ seat_keys_table = Table(
     Column("seats", Text, nullable=False),
     Column("creator", Integer, nullable=False),
 )
+
+_ADD_MOVES = insert(moves_table)
+_SET_STATUS = (
+    update(games_table)
+    .where(games_table.c.id == bindparam("b_id"))
+    .values(status=bindparam("b_status"), result=bindparam("b_result"), updated=bindparam("b_updated"))
+)
+"""The statements of a move (:meth:`Store.append`), prepared once: the writer gives each the rows of
+many moves at a time."""
 
 PLAYING = "playing"
 FINISHED = "finished"
@@ -221,15 +231,9 @@ class Store:
         result: dict[str, Any] | None,
     ) -> Future[None]:
         """Add moves from ``first_ply`` on and set the status, in one transaction."""
-        move_rows = _move_rows(game_id, first_ply, moves)
-        values = {"status": status, "result": _dump(result), "updated": time.time()}
-
-        def write(conn: Connection) -> None:
-            if move_rows:
-                conn.execute(insert(moves_table), move_rows)
-            conn.execute(update(games_table).where(games_table.c.id == game_id).values(**values))
-
-        return self.writer.submit(write)
+        game = {"b_id": game_id, "b_status": status, "b_result": _dump(result), "b_updated": time.time()}
+        return self.writer.submit(Rows(((_ADD_MOVES, _move_rows(game_id, first_ply, moves)),
+                                        (_SET_STATUS, [game]))))
 
     def truncate(
         self, game_id: str, plies: int, status: str, result: dict[str, Any] | None

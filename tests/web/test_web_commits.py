@@ -1,0 +1,76 @@
+"""The writer thread's group commit (docs/web.md, "Nothing is lost"): the moves of many games go
+out together, in order with the other writes, and a bad write fails alone."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from sqlalchemy import delete, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from asobiba.web.commits import GroupCommit, Rows
+from asobiba.web.store import Store, moves_table
+
+
+@pytest.fixture
+def writer(tmp_path: Path):
+    store = Store(f"sqlite:///{tmp_path / 'w.sqlite3'}")
+    writer = GroupCommit(store.engine)
+    yield writer
+    writer.close()
+    store.close()
+
+
+def _move(game: str, ply: int, notation: str) -> Rows:
+    row = {"game_id": game, "ply": ply, "action": ply, "notation": notation}
+    return Rows(((insert(moves_table), [row]),))
+
+
+def _held(writer: GroupCommit) -> threading.Event:
+    """Hold the writer on a first write, so the next ones wait and go out as one batch."""
+    started, release = threading.Event(), threading.Event()
+
+    def hold(conn: object) -> None:
+        started.set()
+        release.wait(10)
+
+    writer.submit(hold)
+    assert started.wait(10)
+    return release
+
+
+def _rows(writer: GroupCommit) -> list[tuple[str, int, str]]:
+    with writer.engine.connect() as conn:
+        found = conn.execute(select(moves_table.c.game_id, moves_table.c.ply, moves_table.c.notation))
+        return sorted(tuple(r) for r in found)
+
+
+def test_moves_of_many_games_in_one_batch_keep_their_order_around_other_writes(writer) -> None:
+    commits = writer.commits
+    release = _held(writer)
+    futures = [
+        writer.submit(_move("a", 0, "first")),
+        writer.submit(_move("b", 0, "b0")),
+        writer.submit(lambda conn: conn.execute(delete(moves_table).where(moves_table.c.game_id == "a"))),
+        writer.submit(_move("a", 0, "second")),
+        writer.submit(_move("b", 1, "b1")),
+    ]
+    release.set()
+    for future in futures:
+        future.result(10)
+    assert writer.commits == commits + 2  # the held write, then everything else together
+    assert _rows(writer) == [("a", 0, "second"), ("b", 0, "b0"), ("b", 1, "b1")]
+
+
+def test_a_bad_move_in_a_batch_fails_alone(writer) -> None:
+    writer.submit(_move("a", 0, "kept")).result(10)
+    release = _held(writer)
+    good = writer.submit(_move("b", 0, "b0"))
+    bad = writer.submit(_move("a", 0, "again"))  # the same ply twice
+    release.set()
+    good.result(10)
+    with pytest.raises(IntegrityError):
+        bad.result(10)
+    assert _rows(writer) == [("a", 0, "kept"), ("b", 0, "b0")]
