@@ -52,12 +52,13 @@ from .protocol import Command
 from .seats import parse_level, parse_seats
 from .store import PLAYING, Store, StoredGame, StoredMove
 from .table import UPLOAD, Table
-from .view import full, move_cells, renderer
+from .view import StateFrame, full, move_cells, renderer
 from .workers import HINT_PENDING, HintPending, Workers
 
 log = logging.getLogger("asobiba.web")
 
-Listener = Callable[[dict[str, Any]], Awaitable[None]]
+Listener = Callable[[dict[str, Any] | StateFrame], Awaitable[None]]
+"""A connected client: takes a frame (a ``state`` frame is shared by all the game's clients)."""
 
 
 class Rooms:
@@ -480,9 +481,9 @@ class Rooms:
             return
         thinking = thinking or self.is_thinking(table)
         game = full(table, thinking=thinking, present=self.present(table.id))
-        await self.send_all(table.id, {"type": "state", "game": game})
+        await self.send_all(table.id, StateFrame(game))
 
-    async def send_all(self, game_id: str, frame: dict[str, Any]) -> None:
+    async def send_all(self, game_id: str, frame: dict[str, Any] | StateFrame) -> None:
         """``frame`` to every client of a game; a client that cannot be reached leaves."""
         for listener in list(self.listeners.get(game_id, ())):
             try:

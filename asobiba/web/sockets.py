@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from typing import Any
 
@@ -36,7 +35,7 @@ from .errors import GameNotFound, error_frame
 from .limits import FrameLimit, Limits, RateLimited
 from .protocol import MAX_TOKENS, ProtocolError, parse_frame
 from .rooms import Rooms
-from .view import for_client, full
+from .view import StateFrame, dumps, full
 
 log = logging.getLogger("asobiba.web")
 
@@ -57,22 +56,21 @@ class Outbox:
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
-        self.frames: asyncio.Queue[dict[str, Any]] = asyncio.Queue(SEND_QUEUE)
+        self.frames: asyncio.Queue[str] = asyncio.Queue(SEND_QUEUE)
         self.stuck = asyncio.Event()
         """Set when the client fell behind (queue full, or a frame not taken in time)."""
 
-    def put(self, frame: dict[str, Any]) -> None:
-        """Queue ``frame`` (never waits)."""
+    def put(self, text: str) -> None:
+        """Queue a frame's JSON ``text`` (never waits)."""
         try:
-            self.frames.put_nowait(frame)
+            self.frames.put_nowait(text)
         except asyncio.QueueFull:
             self.stuck.set()
 
     async def run(self) -> None:
         """Send the frames as they come, until the client falls behind or goes away."""
         while True:
-            frame = await self.frames.get()
-            text = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+            text = await self.frames.get()
             try:
                 await asyncio.wait_for(self.websocket.send_text(text), SEND_TIMEOUT)
             except TimeoutError:
@@ -100,16 +98,16 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
 
     outbox = Outbox(websocket)
 
-    async def send(frame: dict[str, Any]) -> None:
-        if frame.get("type") == "state":
-            frame = {**frame, "game": for_client(frame["game"], rooms.seats_of(game_id, send))}
-        outbox.put(frame)
+    async def send(frame: dict[str, Any] | StateFrame) -> None:
+        if isinstance(frame, StateFrame):
+            outbox.put(frame.text(rooms.seats_of(game_id, send)))
+        else:
+            outbox.put(dumps(frame))
 
-    def state() -> dict[str, Any]:
-        present = rooms.present(game_id)
-        return {"type": "state", "game": full(table, rooms.is_thinking(table), present)}
+    def state() -> StateFrame:
+        return StateFrame(full(table, rooms.is_thinking(table), rooms.present(game_id)))
 
-    async def answer(text: str | None) -> dict[str, Any] | None:
+    async def answer(text: str | None) -> dict[str, Any] | StateFrame | None:
         """Carry out one frame from the client; the reply for it alone, if any."""
         nonlocal table, tokens
         if text is None:

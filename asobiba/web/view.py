@@ -8,8 +8,10 @@ page only toggles classes (``legal``, ``selected``, ``hint``) on the cells, foun
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from ..core.descriptor import SvgRenderer
 from ..core.game import CHANCE, State
@@ -89,20 +91,32 @@ def seat_names(table: Table) -> list[str]:
     return list(table.game.player_names)
 
 
+_HISTORIES: WeakKeyDictionary[Table, list[tuple[int, dict[str, Any]]]] = WeakKeyDictionary()
+"""Each table's history entries as last shown, with the action of each: a ply's entry depends only
+on the moves up to it, so a new frame describes only the plies that changed."""
+
+
 def _history(table: Table) -> list[dict[str, Any]]:
     names = seat_names(table)
-    out = []
-    for ply, (state, action) in enumerate(zip(table.states, table.actions, strict=False)):
+    shown = _HISTORIES.get(table, [])
+    same = 0
+    for (action, _), played in zip(shown, table.actions, strict=False):
+        if action != played:
+            break
+        same += 1
+    kept = shown[:same]
+    for ply in range(same, table.plies):
+        state, action = table.states[ply], table.actions[ply]
         player = state.current_player
-        out.append(
-            {
-                "ply": ply,
-                "player": "chance" if player == CHANCE else names[player],
-                "notation": state.action_to_notation(action),
-                **spoken(state, action),
-            }
-        )
-    return out
+        entry = {
+            "ply": ply,
+            "player": "chance" if player == CHANCE else names[player],
+            "notation": state.action_to_notation(action),
+            **spoken(state, action),
+        }
+        kept.append((action, entry))
+    _HISTORIES[table] = kept
+    return [entry for _, entry in kept]
 
 
 def _last(table: Table) -> dict[str, Any] | None:
@@ -158,8 +172,8 @@ def summary(table: Table, present: set[int] = frozenset()) -> dict[str, Any]:
 
 
 def full(table: Table, thinking: bool = False, present: set[int] = frozenset()) -> dict[str, Any]:
-    """The WebSocket ``state`` frame: the summary plus the board, legal moves and history (each
-    client then sees the legal moves only when it holds the seat to move: :func:`for_client`)."""
+    """The game of a WebSocket ``state`` frame: the summary plus the board, legal moves and history
+    (each client then sees the legal moves only when it holds the seat to move: :class:`StateFrame`)."""
     data = summary(table, present)
     state = table.state
     last = table.actions[-1] if table.actions else None
@@ -182,14 +196,34 @@ def full(table: Table, thinking: bool = False, present: set[int] = frozenset()) 
     return data
 
 
-def for_client(game: dict[str, Any], seats: tuple[int, ...]) -> dict[str, Any]:
-    """A ``state`` frame's game as one client sees it: ``you`` (the seats it holds), and the legal
-    moves and verbs only if one of them is to move."""
-    names = game["players"]
-    mine = game["to_move"] is not None and names.index(game["to_move"]) in seats
-    if mine:
-        return {**game, "you": list(seats)}
-    return {**game, "you": list(seats), "legal": [], "verbs": []}
+class StateFrame:
+    """A ``state`` frame of one moment of a game, encoded to JSON once for all its clients: each
+    client's text adds ``you`` (the seats it holds), and the legal moves and verbs only if one of
+    them is to move (docs/web.md, "WebSocket protocol")."""
+
+    PER_CLIENT = ("you", "legal", "verbs")
+
+    def __init__(self, game: dict[str, Any]) -> None:
+        self.game = game
+        self._common: str | None = None
+        self._mover_parts = ""
+
+    def text(self, seats: tuple[int, ...]) -> str:
+        """The frame as the client holding ``seats`` sees it."""
+        if self._common is None:
+            common = {k: v for k, v in self.game.items() if k not in self.PER_CLIENT}
+            self._common = '{"type":"state","game":' + dumps(common)[:-1]
+            self._mover_parts = f',"legal":{dumps(self.game["legal"])},"verbs":{dumps(self.game["verbs"])}'
+        names = self.game["players"]
+        to_move = self.game["to_move"]
+        mine = to_move is not None and names.index(to_move) in seats
+        parts = self._mover_parts if mine else ',"legal":[],"verbs":[]'
+        return f'{self._common},"you":{dumps(list(seats))}{parts}}}}}'
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON text, non-ASCII kept as is (the frames' encoding)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def _legal(table: Table) -> list[dict[str, Any]]:
