@@ -9,6 +9,10 @@ within :data:`CLOSE_GRACE` seconds: a client that stopped reading never takes th
 without this its connection would wait on its full send buffer for ever. Each WebSocket's kernel
 send buffer is kept to :data:`SEND_BUFFER` bytes, so a client that stops reading is noticed (its
 frames stop going out) after a few frames rather than megabytes (docs/web.md, "Slow clients").
+
+Frames go out uncompressed (no per-message deflate): compressing each client's copy of every state
+frame cost the server a fifth of its time under load, for frames of a few kilobytes
+(docs/benchmarks.md, "Web table under load").
 """
 
 from __future__ import annotations
@@ -71,7 +75,8 @@ def serve(
               "reach it can play and read every game. Put it behind a reverse proxy with TLS "
               "(docs/web.md) and name the public host with --allow-host.",
               file=sys.stderr, flush=True)
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=MESSAGE_LIMIT, ws=WebSocketProtocol)
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=MESSAGE_LIMIT, ws=WebSocketProtocol,
+                            ws_per_message_deflate=False)
     uvicorn.Server(config).run(sockets=[sock])
 
 
