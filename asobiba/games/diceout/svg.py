@@ -11,6 +11,7 @@ more carry a small height badge. Dice groups have ``data-piece`` (their colour) 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .actions import is_move, move_cells
@@ -93,6 +94,7 @@ def _corner(rows: int, cell: int) -> tuple[int, int]:
     return MARGIN + file * CELL, MARGIN + (rows - 1 - rank) * CELL
 
 
+@cache  # the same few sizes every time: drawn once each
 def _wood(width: int, height: int) -> str:
     grain = "".join(
         f'<path d="M0 {y} C {width / 3} {y - 9}, {2 * width / 3} {y + 9}, {width} {y}" '
@@ -108,7 +110,8 @@ def _wood(width: int, height: int) -> str:
     )
 
 
-def _labels(rows: int) -> list[str]:
+@cache
+def _labels(rows: int) -> tuple[str, ...]:
     out = []
     for f, letter in enumerate(FILES):
         x = MARGIN + f * CELL + CELL / 2
@@ -117,7 +120,7 @@ def _labels(rows: int) -> list[str]:
     for r in range(rows):
         y = MARGIN + (rows - 1 - r) * CELL + CELL / 2 + 6
         out.append(f'<text class="label" x="{MARGIN / 2}" y="{y}" text-anchor="middle">{r + 1}</text>')
-    return out
+    return tuple(out)
 
 
 def _stack(name: str, x: int, y: int, stack: list[tuple[int, int]]) -> str:
