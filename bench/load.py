@@ -359,10 +359,9 @@ def _movers(options: dict[str, Any], moves: list[tuple[int, str]]) -> list[tuple
 
 
 async def stored_moves_http(run: Run) -> Stored:
-    client = run.client_for("127.0.0.1")
     out = {}
-    for log in run.logs:
-        game = (await client.get(f"/api/games/{log.id}")).json()
+    for index, log in enumerate(run.logs):  # one address each: the server limits each address
+        game = (await run.client_for(source_address(index)).get(f"/api/games/{log.id}")).json()
         out[log.id] = [(e["player"], e["notation"]) for e in game["history"]]
     return out
 
@@ -418,6 +417,17 @@ def loopback_only(url: str) -> str:
     return url.rstrip("/")
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far, from /proc (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def percentile(values: list[float], share: float) -> float:
     if not values:
         return float("nan")
@@ -453,7 +463,9 @@ async def _progress(run: Run) -> None:
 
 
 def report(args: argparse.Namespace, run: Run, slow: str | None, lost: int, duplicated: int,
-           load: tuple[float, float, float]) -> dict[str, Any]:
+           load: tuple[float, float, float], cpu: dict[str, float]) -> dict[str, Any]:
+    """Print the figures (and return them): ``cpu`` holds the CPU seconds the server
+    (``server``, when this bench started it) and the bench's clients (``clients``) used."""
     tally = run.tally
     moves_per_s = tally.acked / args.seconds
     figures = {
@@ -468,6 +480,9 @@ def report(args: argparse.Namespace, run: Run, slow: str | None, lost: int, dupl
         "games_started": tally.games_started, "games_finished": tally.games_finished,
         "disconnects": dict(tally.disconnects), "slow_reader": slow,
         "loadavg": load,
+        "cpu_s": {k: round(v, 2) for k, v in cpu.items()},
+        "server_cpu_ms_per_move": round(1000 * cpu["server"] / tally.acked, 2)
+        if "server" in cpu and tally.acked else None,
     }
     print(f"mode {args.mode}, {args.games} games, {args.seconds:.0f} s; load average "
           f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (1/5/15 min, at the end)")
@@ -480,6 +495,9 @@ def report(args: argparse.Namespace, run: Run, slow: str | None, lost: int, dupl
           f"disconnects {dict(tally.disconnects) or 0}")
     if slow is not None:
         print(f"  slow reader: {slow}")
+    per_move = figures["server_cpu_ms_per_move"]
+    print("  CPU: " + ", ".join(f"{k} {v:.1f} s" for k, v in cpu.items())
+          + (f" ({per_move} ms of server CPU per move)" if per_move is not None else ""))
     return figures
 
 
@@ -508,7 +526,13 @@ def main(argv: list[str] | None = None) -> int:
         else:
             process, base = start_server(db, args.server_arg)
         try:
+            cpu = {"clients": -own_cpu_seconds()}
+            if process is not None:
+                cpu["server"] = -cpu_seconds(process.pid)
             run, slow = asyncio.run(bench(args, base))
+            cpu["clients"] += own_cpu_seconds()
+            if process is not None:
+                cpu["server"] += cpu_seconds(process.pid)
             slow_state = slow.cut_off() if slow is not None else None
             load = os.getloadavg()
             if process is not None:
@@ -521,7 +545,7 @@ def main(argv: list[str] | None = None) -> int:
             if process is not None and process.poll() is None:
                 process.kill()
         lost, duplicated = check(run.logs, stored)
-        figures = report(args, run, slow_state, lost, duplicated, load)
+        figures = report(args, run, slow_state, lost, duplicated, load, cpu)
         if args.json:
             args.json.write_text(json.dumps(figures, indent=1))
     return 1 if lost or duplicated else 0
