@@ -158,3 +158,14 @@ def test_random_playout_plays_legal_moves_to_the_end():
     assert game.state_from_json(state.to_json()).key() == state.key()
     assert random_playout(board, rules, work, 1000) == 70
     assert board[TO_MOVE] == TERMINAL_SEAT and board[RANK] == board[RANK + 1] == 1
+
+
+def test_the_bench_calls_the_compiled_move_generator_directly():
+    """``asobiba bench --vs`` calls the compiled code without numba's dispatcher: same moves."""
+    from asobiba.games.diamond.kernel.versus import KernelBench
+
+    bench = KernelBench(DiamondGame({"max_plies": 60}))
+    work = np.zeros(WORK_SIZE, dtype=np.int32)
+    for board in bench.positions:
+        n = bench.legal_moves(board, bench.rules, bench.work)
+        assert sorted(bench.work[:n].tolist()) == kernel_moves(board, bench.rules, work)

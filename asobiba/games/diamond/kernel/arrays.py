@@ -22,7 +22,8 @@ in the middle of a chain (:data:`R_PASSABLE`) as sets of cells, then per seat an
 flags (:data:`ALLOWED`, :data:`GOAL`, …) at ``R_FLAGS + seat * 121 + cell``.
 
 **Work** (scratch of the move generator, :data:`WORK_SIZE` ints): the moves found at
-``[0, MAX_MOVES)``, the single-hop components of the position, and for the rules with long hops
+``[0, MAX_MOVES)``, the single-hop components of the position (their cells in a list and as
+sets), and for the rules with long hops
 or swaps marks of cells already searched (stamped with a counter, so nothing is cleared between
 searches) and a stack.
 """
@@ -114,7 +115,9 @@ W_COMPONENT_CELLS = W_COMPONENT + N
 """The cells of the components of this position, one component after another."""
 W_COMPONENT_START = W_COMPONENT_CELLS + N
 """Where each component starts in :data:`W_COMPONENT_CELLS` (one more entry: the end)."""
-W_SEEN_SINGLE = W_COMPONENT_START + N + 1
+W_COMPONENT_SETS = W_COMPONENT_START + N + 1
+"""``W_COMPONENT_SETS + 4 * k``: the cells of component ``k`` as a set (four int32 halves)."""
+W_SEEN_SINGLE = W_COMPONENT_SETS + 4 * N
 """Marks: cells searched with only one-piece hops allowed next (or any hops, which include them)."""
 W_SEEN_ANY = W_SEEN_SINGLE + N
 W_ENDS = W_SEEN_ANY + N

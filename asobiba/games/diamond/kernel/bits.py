@@ -70,6 +70,15 @@ def stored(array, at):
 
 
 @njit(cache=True, inline="always")
+def store(array, at, lo, hi):
+    """Hold the set ``(lo, hi)`` in ``array[at : at + 4]`` (int32 halves)."""
+    array[ix(at)] = np.int32(lo & 0xFFFFFFFF)
+    array[ix(at + 1)] = np.int32(lo >> 32)
+    array[ix(at + 2)] = np.int32(hi & 0xFFFFFFFF)
+    array[ix(at + 3)] = np.int32(hi >> 32)
+
+
+@njit(cache=True, inline="always")
 def flip_stored(array, at, cell):
     """Add ``cell`` to the set held in ``array[at : at + 4]``, or take it out if it is there."""
     array[at + (cell >> 5)] ^= np.int32(1 << (cell & 31))  # bit 31: truncated to the sign bit

@@ -71,6 +71,7 @@ from .arrays import (
     TO_MOVE,
     W_COMPONENT,
     W_COMPONENT_CELLS,
+    W_COMPONENT_SETS,
     W_COMPONENT_START,
     W_ENDS,
     W_MARKS_END,
@@ -80,8 +81,8 @@ from .arrays import (
     W_STAMP,
     N,
 )
-from .bits import flipped, has, ix, lowest, stored, with_cell
-from .tables import HOP_LAND, HOP_OVER, NEAR, NEIGHBOUR, RAY, RAY_LENGTH
+from .bits import flipped, has, ix, lowest, store, stored, with_cell
+from .tables import HOP_DIRECTION, HOP_LAND, HOP_OVER, NEAR, NEIGHBOUR, RAY, RAY_LENGTH, STEP
 
 STAMP_LIMIT = 1 << 30
 """When the search counter comes near this, the marks are cleared and counting starts again."""
@@ -143,7 +144,10 @@ def _without(lo, hi, cell):
 def _component(work, start, k, open_lo, open_hi, jump_lo, jump_hi):
     """List the single-hop component of the free cell ``start`` as component ``k`` (its cells are
     also the queue of the search, a breadth-first one), taking its cells out of the free cells
-    still in no listed component, ``(open_lo, open_hi)``; return what remains of those."""
+    still in no listed component, ``(open_lo, open_hi)``; return what remains of those. The cells
+    taken out are the component, kept as a set too."""
+    before_lo = open_lo
+    before_hi = open_hi
     end = work[W_COMPONENT_START + k]
     queue = end
     work[ix(W_COMPONENT_CELLS + end)] = start
@@ -164,17 +168,14 @@ def _component(work, start, k, open_lo, open_hi, jump_lo, jump_hi):
                     work[ix(W_COMPONENT + land)] = k
                     end += 1
     work[ix(W_COMPONENT_START + k + 1)] = end
+    store(work, W_COMPONENT_SETS + 4 * k, before_lo ^ open_lo, before_hi ^ open_hi)
     return open_lo, open_hi
 
 
 @njit(cache=True, inline="always")
 def _component_set(work, k):
     """The cells of component ``k`` as a set."""
-    lo = 0
-    hi = 0
-    for i in range(work[ix(W_COMPONENT_START + k)], work[ix(W_COMPONENT_START + k + 1)]):
-        lo, hi = with_cell(lo, hi, work[ix(W_COMPONENT_CELLS + i)])
-    return lo, hi
+    return stored(work, W_COMPONENT_SETS + 4 * k)
 
 
 @njit(cache=True, inline="always")
@@ -207,7 +208,10 @@ def _plain_moves(board, rules, work, seat):
     for slot in range(count):
         origin = board[ix(slots + slot)]
         base = origin * N
-        n = _write(work, n, base, NEAR[ix(origin), 0] & free_lo, NEAR[ix(origin), 1] & free_hi)
+        for d in range(6):  # the steps, without a branch: each written, kept if free
+            cell = STEP[ix(origin), d]
+            work[ix(n)] = base + cell
+            n += has(free_lo, free_hi, cell)
         is_king = has_king and slot == 0
         used_lo = 0  # a man: the components already listed; the king: the cells it reaches
         used_hi = 0
@@ -260,17 +264,25 @@ def _king_lines(work, n, origin, after_line, any_lo, any_hi, free_lo, free_hi, j
         else:
             cell = 64 + lowest(todo_hi)
             todo_hi &= todo_hi - 1
-        for d in range(6):
-            length = RAY_LENGTH[cell, d]
-            if (length < 3 or not has(jump_lo, jump_hi, RAY[cell, d, 0])
-                    or not has(jump_lo, jump_hi, RAY[cell, d, 1])):
-                continue  # no run of two, or a single hop (in the components already)
+        over_lo = HOP_OVER[ix(cell), 0] & jump_lo  # the runs' first pieces
+        over_hi = HOP_OVER[ix(cell), 1] & jump_hi
+        while over_lo | over_hi:
+            if over_lo:
+                over = lowest(over_lo)
+                over_lo &= over_lo - 1
+            else:
+                over = 64 + lowest(over_hi)
+                over_hi &= over_hi - 1
+            if not has(jump_lo, jump_hi, HOP_LAND[ix(cell), ix(over)]):
+                continue  # a single hop (in the components already)
+            d = HOP_DIRECTION[ix(cell), ix(over)]
+            length = RAY_LENGTH[ix(cell), ix(d)]
             i = 2
-            while i < length and has(jump_lo, jump_hi, RAY[cell, d, i]):
+            while i < length and has(jump_lo, jump_hi, RAY[ix(cell), ix(d), ix(i)]):
                 i += 1
             if i == length:
                 continue
-            land = RAY[cell, d, i]
+            land = RAY[ix(cell), ix(d), ix(i)]
             if not has(free_lo, free_hi, land):
                 continue  # a king or a cell the king may not land on ends the run
             if after_line == END:

@@ -72,23 +72,34 @@ BEHIND = np.ascontiguousarray(RAY[:, :, 1])
 """``BEHIND[c, d]``: the cell two steps away, where a hop over the neighbour lands (-1 if none)."""
 
 
-def _hop_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+NO_CELL = 127
+"""A cell number no set of cells holds (:mod:`.bits`: the top bit of the second word)."""
+
+STEP = np.where(NEIGHBOUR >= 0, NEIGHBOUR, NO_CELL).astype(np.int64)
+"""``STEP[c, d]``: :data:`NEIGHBOUR`, with :data:`NO_CELL` off the board (never free, so a step
+there is never kept)."""
+
+
+def _hop_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     near = np.zeros((N, 2), dtype=np.int64)
     over = np.zeros((N, 2), dtype=np.int64)
     land = np.full((N, N), -1, dtype=np.int8)
+    direction = np.full((N, N), -1, dtype=np.int8)
     for c in range(N):
         near[c] = words_of(NEIGHBOUR[c][NEIGHBOUR[c] >= 0])
         hops = [d for d in range(6) if BEHIND[c, d] >= 0]
         over[c] = words_of(NEIGHBOUR[c, d] for d in hops)
         for d in hops:
             land[c, NEIGHBOUR[c, d]] = BEHIND[c, d]
-    return near, over, land
+            direction[c, NEIGHBOUR[c, d]] = d
+    return near, over, land, direction
 
 
-NEAR, HOP_OVER, HOP_LAND = _hop_tables()
+NEAR, HOP_OVER, HOP_LAND, HOP_DIRECTION = _hop_tables()
 """As sets of cells (two words, :mod:`.bits`): ``NEAR[c]``, the neighbours of ``c``;
 ``HOP_OVER[c]``, the neighbours of ``c`` with a cell behind them. ``HOP_LAND[c, over]``: where a
-hop from ``c`` over its neighbour ``over`` lands (-1 if ``over`` is not in ``HOP_OVER[c]``)."""
+hop from ``c`` over its neighbour ``over`` lands, and ``HOP_DIRECTION[c, over]`` its direction
+(-1 if ``over`` is not in ``HOP_OVER[c]``)."""
 
 
 def rules_of(game: StarGame) -> np.ndarray:
