@@ -78,7 +78,8 @@ class DiamondGame(StarGame):
 class StarState(State):
     """An immutable position on the star."""
 
-    __slots__ = ("game", "men", "kings", "to_move", "ply", "moves_made", "rank_of", "lost", "occ")
+    __slots__ = ("game", "men", "kings", "to_move", "ply", "moves_made", "rank_of", "lost", "occ",
+                 "_legal")
 
     game: StarGame
 
@@ -100,6 +101,9 @@ class StarState(State):
         for m, k in zip(self.men, self.kings, strict=True):
             occ |= m | k
         self.occ = occ
+        self._legal: frozenset[int] | None = None
+        """The legal moves as a set, made on the first :meth:`move_path` (a picture of the
+        position asks for the path of every legal move)."""
 
     # -- turn -------------------------------------------------------------------------------------
     @property
@@ -194,7 +198,9 @@ class StarState(State):
         (``[]`` for a pass), for animating jump chains."""
         if action == PASS:
             return []
-        if action not in self.legal_actions():
+        if self._legal is None:
+            self._legal = frozenset(self.legal_actions())
+        if action not in self._legal:
             raise IllegalMoveError(f"action {action} is not legal here")
         f, t = decode(action)
         fb, tb = BIT[f], BIT[t]

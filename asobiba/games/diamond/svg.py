@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .geometry import CELLS, DIRECTIONS, Star
@@ -148,13 +149,7 @@ def render_svg(
             f'<polygon points="{pts}" fill="{_TINT[colour]}" stroke="{_FILL[colour]}" '
             f'stroke-width="1.5" data-camp="{key}"/>'
         )
-    # grid lines between neighbours
-    lines = []
-    for q, r in star.cells:
-        for dq, dr in DIRECTIONS[:3]:
-            if star.on_board(q + dq, r + dr):
-                lines.append(f"M{_pt(q, r)}L{_pt(q + dq, r + dr)}")
-    parts.append(f'<path class="grid" d="{"".join(lines)}"/>')
+    parts.append(_grid(star))
     # holes
     hole = UNIT * 0.24
     for q, r in star.cells:
@@ -206,6 +201,18 @@ def render_svg(
     return "".join(parts)
 
 
+@cache  # the drawing of a board that never changes: made once per board
+def _grid(star: Star) -> str:
+    """The lines between neighbouring holes."""
+    lines = []
+    for q, r in star.cells:
+        for dq, dr in DIRECTIONS[:3]:
+            if star.on_board(q + dq, r + dr):
+                lines.append(f"M{_pt(q, r)}L{_pt(q + dq, r + dr)}")
+    return f'<path class="grid" d="{"".join(lines)}"/>'
+
+
+@cache
 def _row_letters(star: Star) -> str:
     """Each row's letter beside both ends of the row (class ``coords``)."""
     name_of = names(star)[0]
@@ -222,6 +229,7 @@ def _row_letters(star: Star) -> str:
     return "".join(out)
 
 
+@cache
 def _hole_numbers(star: Star) -> str:
     """Each hole's number within its row, engraved in the hole (class ``coords``)."""
     name_of = names(star)[0]
