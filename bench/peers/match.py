@@ -26,6 +26,10 @@ from asobiba.games.diamond.endgame import has_finished
 
 from .common import Opponent, fallback_agent, our_agent
 
+ENDS = ("own", "blocked-goal")
+"""How a game may end: by the other engine's rules alone, or also by asobiba's default rule for
+a blocked goal (``full_with_one``), which then ranks the player it finishes first."""
+
 
 class Diverged(AssertionError):
     """The two engines disagree on the moves, the board or the end of the game."""
@@ -43,9 +47,13 @@ def _default_rule_finishers(state: Any) -> list[int]:
 
 
 def play_game(opponent: Opponent, *, our_seat: int, level: str, think: float | None, seed: int,
-              opening: int, opening_seed: int) -> dict[str, Any]:
+              opening: int, opening_seed: int, end: str = "own") -> dict[str, Any]:
     """Play one game; return its record (result from asobiba's side, plies, think times, the
-    moves in asobiba's notation)."""
+    moves in asobiba's notation). ``end``: ``own``, the other engine's rules alone end the game;
+    ``blocked-goal``, asobiba's default rule for a blocked goal ends it too, as soon as it
+    finishes a player (:data:`ENDS`)."""
+    if end not in ENDS:
+        raise ValueError(f"end must be one of {', '.join(ENDS)}")
     game = opponent.game()
     state = game.new_state()
     opponent.start(seed)
@@ -59,7 +67,7 @@ def play_game(opponent: Opponent, *, our_seat: int, level: str, think: float | N
     counted = {"asobiba": 0, "opponent": 0}
     longest = {"asobiba": 0.0, "opponent": 0.0}
     default_end = None
-    while not opponent.over():
+    while not opponent.over() and not (end == "blocked-goal" and default_end):
         if state.current_player == TERMINAL:
             raise Diverged(f"ply {state.ply}: asobiba's game ended before {opponent.name}'s")
         legal = state.legal_actions()
@@ -96,9 +104,15 @@ def play_game(opponent: Opponent, *, our_seat: int, level: str, think: float | N
             raise Diverged(f"ply {state.ply}: the boards differ after {moves[-1]}")
         if default_end is None and (finishers := _default_rule_finishers(state)):
             default_end = {"ply": state.ply, "seats": finishers}
-    if opponent.exact_end and state.current_player != TERMINAL:
-        raise Diverged(f"ply {state.ply}: {opponent.name}'s game ended, asobiba's did not")
-    winner = opponent.winner()
+    if opponent.over():
+        if opponent.exact_end and state.current_player != TERMINAL:
+            raise Diverged(f"ply {state.ply}: {opponent.name}'s game ended, asobiba's did not")
+        winner = opponent.winner()
+        ended_by = "rules" if winner is not None else "draw"
+    else:
+        seats = default_end["seats"]
+        winner = seats[0] if len(seats) == 1 else None
+        ended_by = "blocked-goal"
     result = "draw" if winner is None else ("win" if winner == our_seat else "loss")
     return {
         "our_seat": our_seat,
@@ -109,6 +123,7 @@ def play_game(opponent: Opponent, *, our_seat: int, level: str, think: float | N
                        for side in think_time},
         "think_max": longest,
         "opponent_stats": opponent.stats(),
+        "ended_by": ended_by,
         "default_rule_end": default_end,
         "fallback_moves": fallback_moves,
         "moves": moves,

@@ -28,7 +28,7 @@ from asobiba.ai.levels import LEVELS
 from asobiba.core.errors import AsobibaError
 
 from .common import Opponent, wilson
-from .match import Diverged, play_game
+from .match import ENDS, Diverged, play_game
 
 OPPONENTS = ("mcts-random", "mcts-distance", "magmacrunch")
 
@@ -64,6 +64,7 @@ def _job(args: tuple[argparse.Namespace, int]) -> tuple[int, dict[str, Any]]:
             seed=derived_seed(options.seed, "game", index),
             opening=options.opening_plies,
             opening_seed=derived_seed(options.seed, "opening", index // 2),
+            end=options.end,
         )
     except Diverged as error:
         record = {"our_seat": index % 2, "result": "error", "error": str(error)}
@@ -123,6 +124,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                         help="MCTS simulations per decision instead of --think for the opponent")
     parser.add_argument("--level", choices=LEVELS, default="strongest")
     parser.add_argument("--opening-plies", type=int, default=4)
+    parser.add_argument("--end", choices=ENDS, default="own",
+                        help="own: the other engine's rules alone end a game; blocked-goal: "
+                             "asobiba's rule for a blocked goal (full_with_one) ends it too")
     parser.add_argument("--max-plies", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", type=Path, default=None,
@@ -146,6 +150,7 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
         "our_think": options.our_think if options.our_think is not None else options.think,
         "simulations": options.simulations,
         "opening_plies": options.opening_plies,
+        "end": options.end,
         "max_plies": options.max_plies,
         "seed": options.seed,
         "workers": options.workers,
@@ -156,7 +161,8 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
     print(f"asobiba {options.level} vs {options.opponent}: {options.games} games, think "
           f"{data['our_think']:g} s (asobiba) / "
           f"{f'{options.simulations} simulations' if options.simulations else f'{options.think:g} s'}"
-          f" (opponent), seed {options.seed}, {options.workers} worker(s); results: {options.json}",
+          f" (opponent), end {options.end}, seed {options.seed}, {options.workers} worker(s); "
+          f"results: {options.json}",
           flush=True)
     jobs = [(options, i) for i in range(options.games)]
     pool = (multiprocessing.get_context("fork").Pool(options.workers)
