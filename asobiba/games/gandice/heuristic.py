@@ -26,6 +26,7 @@ from typing import Any
 from ...core.game import State
 from . import actions as A
 from .dice import HALF, SIDE, SUMMONED, UNSUMMONED, is_upright, value
+from .forecast import attack_odds
 from .phases import TURN
 
 SUMMON_WORTH = {UNSUMMONED: 0.55, HALF: 0.8, SUMMONED: 1.0}
@@ -161,7 +162,9 @@ moves rated best) until 5 000 positions are read, the deeper search of the study
 
 
 def explain(state: State, action: int) -> tuple[str, str] | None:
-    """For an attack, the exact odds of the exchange; for a re-summon, what it hopes to raise."""
+    """For an attack, the exact odds of the exchange, as the table's odds bar shows them (items
+    spent as both sides best would: :func:`~.forecast.attack_odds`) and without items; for a
+    re-summon, what it hopes to raise."""
     base, a, t = A.split(action)
     notation = state.action_to_notation(action)
     if base == A.ATTACK:
@@ -169,10 +172,19 @@ def explain(state: State, action: int) -> tuple[str, str] | None:
         t_state = SUMMONED if state.is_summoned(t) else state.summon[t]
         beaten, lost, _ = exchange_odds(lu.dice[a].table, lu.dice[t].table, t_state)
         win, loss = round(100 * beaten), round(100 * lost)
+        played = {o.id: round(100 * o.p) for o in attack_odds(state, action) or ()}
+        if played and (played["win"], played["counter"]) != (win, loss):
+            return (
+                f"{notation}：アイテムの応酬まで含めると、相手を倒す確率は{played['win']}%、返り討ちは"
+                f"{played['counter']}%です（アイテムなしなら{win}%と{loss}%）。",
+                f"{notation}: with the items both sides would spend, it beats the defender "
+                f"{played['win']}% of the time and is struck down {played['counter']}% of the time "
+                f"({win}% and {loss}% without items).",
+            )
         return (
-            f"{notation}：アイテムなしで相手を倒す確率は{win}%、返り討ちは{loss}%です。",
-            f"{notation}: without items it beats the defender {win}% of the time and is "
-            f"struck down {loss}% of the time.",
+            f"{notation}：相手を倒す確率は{win}%、返り討ちは{loss}%です。",
+            f"{notation}: it beats the defender {win}% of the time and is struck down {loss}% of "
+            f"the time.",
         )
     if base == A.RESUMMON:
         weak = sum(1 for u in state.units(state.actor) if not state.is_summoned(u))

@@ -10,6 +10,7 @@ from gandice_helpers import game, summon_all, uid
 from asobiba.games.gandice import actions as A
 from asobiba.games.gandice import forecast
 from asobiba.games.gandice.forecast import attack_odds
+from asobiba.games.gandice.heuristic import explain
 from asobiba.games.gandice.odds import exchange_odds
 from asobiba.games.gandice.owndecks import fold_decks
 
@@ -63,3 +64,15 @@ def test_a_fused_core_is_read_by_its_readings(monkeypatch):
 def test_other_moves_have_no_odds():
     s = summon_all(game(), "special")
     assert attack_odds(s, A.RESUMMON) is None
+
+
+def test_a_hint_quotes_the_odds_the_table_shows_with_items_and_without():
+    """The hint's reason for an attack gives the odds of the odds bar (items played out) and,
+    when items change them, the odds without items too."""
+    for g, items in ((_game(["yami", PLAIN]), True), (_game([PLAIN, PLAIN]), False)):
+        s = summon_all(g, "special")
+        attack = A.attack(uid(s, 0, "ギダン"), uid(s, 1, "イスルギ"))
+        win = round(100 * next(o.p for o in attack_odds(s, attack) if o.id == "win"))
+        ja, en = explain(s, attack)
+        assert f"beats the defender {win}%" in en and f"倒す確率は{win}%" in ja
+        assert ("without items" in en) is items and ("アイテムなしなら" in ja) is items
