@@ -91,6 +91,8 @@ class Opponent(Protocol):
     red and blue (red moves first)."""
 
     name: str
+    budget: str
+    """What the engine's player may spend on a move, in words."""
     exact_end: bool
     """Whether the game ends exactly when the asobiba game beside it does (otherwise the other
     engine may end it earlier by a rule asobiba does not play; never later)."""

@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from asobiba.ai.levels import LEVELS
+from asobiba.ai.levels import LEVELS, level_specs
 from asobiba.core.errors import AsobibaError
 
 from .common import Opponent, wilson
@@ -141,14 +141,19 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 def run(options: argparse.Namespace) -> dict[str, Any]:
     """Play the match, printing a line per game; return (and write) the results."""
-    make_opponent(options.opponent, options.think, options.simulations, options.max_plies)
+    opponent = make_opponent(options.opponent, options.think, options.simulations,
+                             options.max_plies)
+    our_think = options.our_think if options.our_think is not None else options.think
+    spec = dict(level_specs(opponent.game())[options.level], time_limit=our_think)
     started = time.strftime("%Y-%m-%d %H:%M:%S %Z")
     data: dict[str, Any] = {
         "opponent": options.opponent,
         "level": options.level,
         "think": options.think,
-        "our_think": options.our_think if options.our_think is not None else options.think,
+        "our_think": our_think,
+        "level_spec": spec,
         "simulations": options.simulations,
+        "opponent_budget": opponent.budget,
         "opening_plies": options.opening_plies,
         "end": options.end,
         "max_plies": options.max_plies,
@@ -158,12 +163,9 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
         "loadavg_start": _loadavg(),
         "games": [],
     }
-    print(f"asobiba {options.level} vs {options.opponent}: {options.games} games, think "
-          f"{data['our_think']:g} s (asobiba) / "
-          f"{f'{options.simulations} simulations' if options.simulations else f'{options.think:g} s'}"
-          f" (opponent), end {options.end}, seed {options.seed}, {options.workers} worker(s); "
-          f"results: {options.json}",
-          flush=True)
+    print(f"asobiba {options.level} ({spec}) vs {options.opponent} ({opponent.budget}): "
+          f"{options.games} games, end {options.end}, seed {options.seed}, "
+          f"{options.workers} worker(s); results: {options.json}", flush=True)
     jobs = [(options, i) for i in range(options.games)]
     pool = (multiprocessing.get_context("fork").Pool(options.workers)
             if options.workers > 1 else None)

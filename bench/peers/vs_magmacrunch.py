@@ -71,6 +71,7 @@ class MagmacrunchOpponent:
     """The package's game and computer (see the module docstring)."""
 
     name = "magmacrunch"
+    budget = "one ply, no setting"
     exact_end = False
 
     def __init__(self, *, max_plies: int = MAX_PLIES) -> None:

@@ -204,6 +204,8 @@ class OpenSpielOpponent:
         self.seconds = seconds
         self.simulations = simulations
         self.max_moves = max_moves
+        self.budget = (f"{seconds:g} s per decision" if seconds is not None
+                       else f"{simulations} simulations per decision")
         self.os_game = openspiel_game(max_moves)
         self.state = self.os_game.new_initial_state()
         self.bot: Any = None

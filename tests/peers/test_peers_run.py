@@ -40,6 +40,7 @@ def test_a_tiny_match_from_the_command_line(tmp_path, capsys):
     main(["--opponent", "mcts-distance", "--games", "2", "--simulations", "3", "--think", "0.05",
           "--level", "normal", "--max-plies", "16", "--json", str(out)])
     lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("asobiba normal ({") and "(3 simulations per decision)" in lines[0]
     assert lines[1].startswith("[1/2] game 1 (asobiba red, first): draw, 16 plies")
     assert lines[2].startswith("[2/2] game 2 (asobiba blue, second): draw, 16 plies")
     assert "0 wins, 2 draws, 0 losses in 2 games" in lines[3]
@@ -53,6 +54,7 @@ class _Mirror:
     """An opponent that is asobiba's own engine, from a loaded position, playing its first move."""
 
     name = "mirror"
+    budget = "its first move"
     exact_end = True
 
     def __init__(self, data, max_plies):
