@@ -133,7 +133,7 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
     centre = p + z * z / (2 * trials)
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
     scale = 1 + z * z / trials
-    return (centre - half) / scale, (centre + half) / scale
+    return max(0.0, (centre - half) / scale), min(1.0, (centre + half) / scale)
 
 
 __all__ = ["ALL_OWN", "PASS", "AllOwnGame", "Opponent", "action_of", "default_rules_game",
