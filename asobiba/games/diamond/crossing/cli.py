@@ -12,9 +12,10 @@ import typer
 
 from ....cli_support import user_errors
 from ....core.record import Record
-from ....core.registry import make_game_from_pairs
+from ....core.registry import make_game, make_game_from_pairs
 from ..geometry import INDEX, NUM_CELLS
 from ..notation import move_text
+from .known import OFFERED
 
 
 def crossing_app(game_id: str) -> typer.Typer:
@@ -41,11 +42,26 @@ def crossing_app(game_id: str) -> typer.Typer:
             typer.Option("--record", help="Also save the line as the record of a game of one "
                          "player (players=1), to replay at the web table."),
         ] = None,
+        offered: Annotated[
+            bool, typer.Option("--offered", help="Solve every puzzle the web table offers for the "
+                               "game (one JSON line each: the table of known crossings).")
+        ] = False,
     ) -> None:
         """The fewest moves the beam search finds for the game's first colour to cross the empty
         board, the line itself, and the bound no crossing can beat."""
         from .search import find_crossing
 
+        if offered:
+            for options in (options for owner, options in OFFERED if owner == game_id):
+                puzzle = make_game(game_id, options)
+                found = find_crossing(puzzle, width)
+                typer.echo(json.dumps({
+                    "game": game_id, "options": options, "moves": found.moves,
+                    "line": " ".join(move_text(a, b, puzzle.star) for a, b in found.line),
+                    "lower_bound": found.lower_bound, "width": width,
+                    "seconds": round(found.seconds, 1),
+                }))
+            return
         game = make_game_from_pairs(game_id, list(option or []))
         solo = type(game)(game.options.replace(players=1)) if record else None
         found = find_crossing(game, width)

@@ -55,6 +55,15 @@ class Puzzle:
     width: np.ndarray
     """int8: how many cells of each row the colour may stop on."""
 
+    def signature(self) -> bytes:
+        """What decides the puzzle's moves and its end — the cells of the start and the goal,
+        where the colour may stop and pass, the king and what may follow its line jump — and
+        nothing else: two option sets with the same signature pose the same puzzle (options such
+        as ``goal_block`` or ``max_plies`` do not change it)."""
+        after = self.after_line if self.king else -1
+        head = np.array([self.king, after, self.goal_apex if self.king else -1], dtype=np.int16)
+        return b"|".join(a.tobytes() for a in (head, self.start, self.stop, self.land, self.goal))
+
     @property
     def start_rows(self) -> int:
         return int(sum(int(self.row[c]) for c in self.start))
