@@ -8,6 +8,7 @@ from typing import Any
 
 from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names
 from ..diamond import heuristic
+from ..diamond.crossing import web as crossing
 from ..diamond.descriptor import kernel_agent
 from ..diamond.game import move_paths
 from ..diamond.notation import typed_cell
@@ -62,5 +63,7 @@ DESCRIPTOR = GameDescriptor(
         defaults={"players": 6},
     ),
     move_paths=move_paths,
+    client=crossing.CLIENT,
+    services=crossing.services("chinese_checkers"),
     commands=commands,
 )

@@ -1,0 +1,101 @@
+"""What the crossing puzzle's page module asks the server (a descriptor's ``services``; docs/web.md,
+"The crossing puzzle", and docs/rules/chinese_checkers.md, "Crossing the star alone").
+
+* ``crossing`` — ``{"options": {...}}`` → the target of the puzzle those rules pose for one player:
+  ``{"known": true, "moves", "lower_bound", "shortest": "published" | "found", "pieces", "king",
+  "goal", "goal_apex", "about": {"ja", "en"}}`` (``about`` says what is known of the length;
+  ``goal`` the cells to fill and ``goal_apex`` the king's, or null: a game of one ends at its move
+  limit too, so the page checks that the pieces are home), or ``{"known": false, "goal",
+  "goal_apex", "about"}`` when the puzzle is not played under those rules (``hop_own=false``,
+  long jumps) or no crossing was found beforehand.
+* ``crossing_record`` — ``{"options": {...}}`` → the best line known as a record (``asobiba-record/1``)
+  of a game of one player under those rules, to be opened as a replay (``POST /api/records``).
+
+Nothing here searches: the figures and lines are those found beforehand (:mod:`.known`); answers
+are worked out once per option set and kept. A body of the wrong shape, or options the game
+refuses, is refused in one line (HTTP 400).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ....core.descriptor import WebClient
+from ....core.errors import AsobibaError, Explained, OptionError
+from ....core.names import Names
+from ....core.registry import make_game
+from ..game import StarGame
+from ..geometry import CELLS, GRID
+from .known import crossing_record, known_crossing
+from .puzzle import puzzle_of
+
+CLIENT = WebClient(folder=Path(__file__).with_name("client"))
+"""The puzzle's page module (``client/client.js``): the target, the moves made, the score and the
+best line's replay at the table, and the target in the lobby."""
+
+
+class NoKnownCrossing(Explained):
+    """A puzzle with no line found beforehand."""
+
+
+def _options(game_id: str, body: Any) -> str:
+    """The body's options for one player, as canonical JSON (the key of the answers kept)."""
+    if not isinstance(body, Mapping) or set(body) - {"options"}:
+        raise AsobibaError("the request body must be {\"options\": {...}}")
+    options = {} if body.get("options") is None else body["options"]
+    if not isinstance(options, Mapping):
+        raise AsobibaError("'options' must be a JSON object")
+    game = make_game(game_id, {**options, "players": 1})
+    return json.dumps(game.options.to_dict(), sort_keys=True)
+
+
+def _home(game: StarGame) -> dict[str, Any]:
+    """Where the lone colour's pieces must all stand (``"q,r"`` cells, as the board's
+    ``data-cell``), and the cell its king must end on (None without a king)."""
+    seat = game.seats[0]
+    cells = [f"{q},{r}" for (q, r), bit in zip(CELLS, GRID, strict=True) if seat.goal_area >> bit & 1]
+    apex = next(f"{q},{r}" for (q, r), bit in zip(CELLS, GRID, strict=True) if seat.goal_apex >> bit & 1)
+    return {"goal": cells, "goal_apex": apex if game.rules.king else None}
+
+
+@lru_cache(maxsize=256)
+def _target(game_id: str, options: str) -> dict[str, Any]:
+    game = make_game(game_id, json.loads(options))
+    home = _home(game)
+    try:
+        puzzle = puzzle_of(game)
+    except OptionError as exc:
+        detail = str(exc)
+        return {"known": False, **home, "about": Names(
+            f"この決まりでは、ひとりで渡る問題の目標はありません（{detail}）。",
+            f"No target for the crossing puzzle under these rules ({detail}).").to_json()}
+    known = known_crossing(game)
+    if known is None:
+        return {"known": False, **home, "about": Names(
+            "この決まりの渡り方は、まだ調べてありません。",
+            "No crossing has been found beforehand for these rules.").to_json()}
+    return {"known": True, "moves": known.moves, "lower_bound": known.lower_bound,
+            "shortest": known.shortest, "pieces": puzzle.pieces, "king": puzzle.king, **home,
+            "about": known.about().to_json()}
+
+
+@lru_cache(maxsize=64)
+def _record(game_id: str, options: str) -> dict[str, Any]:
+    game = make_game(game_id, json.loads(options))
+    known = known_crossing(game)
+    if known is None:
+        raise NoKnownCrossing(Names("この決まりの渡り方は、まだ調べてありません。",
+                                    "no crossing has been found beforehand for these rules"))
+    return crossing_record(game, known).to_json()
+
+
+def services(game_id: str) -> dict[str, Callable[[Any], Any]]:
+    """The crossing puzzle's services of ``game_id`` (for its descriptor's ``services``)."""
+    return {
+        "crossing": lambda body: _target(game_id, _options(game_id, body)),
+        "crossing_record": lambda body: _record(game_id, _options(game_id, body)),
+    }
