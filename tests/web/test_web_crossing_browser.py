@@ -62,7 +62,7 @@ def test_a_puzzle_from_the_lobby_a_move_and_the_best_line(page, server, shots: P
     for _ in range(3):
         page.click("[data-action=next]")
     page.wait_for_function("() => document.querySelector('.status').textContent.startsWith('move 3 of 27')")
-    page.screenshot(path=str(shots / "crossing-replay-phone.png"))
+    page.screenshot(path=str(shots / "crossing-replay.png"))
     replay = page.url
     page.wait_for_load_state("networkidle")  # the replay's prefetch of the next frame is done
     page.go_back()
