@@ -5,6 +5,7 @@ the best line known as a record the replay opens; the table's page module."""
 from __future__ import annotations
 
 import itertools
+import re
 
 from asobiba.core.errors import OptionError
 from asobiba.core.record import Record
@@ -82,6 +83,7 @@ def test_rules_the_puzzle_does_not_play_have_no_target_and_bad_bodies_are_refuse
         answer = client.post(TARGET, json={"options": options}).json()
         assert answer["known"] is False and answer["about"]["ja"] and answer["about"]["en"]
         assert len(answer["goal"]) == 10  # a crossing still counts when made
+        assert not re.search("[A-Za-z]", answer["about"]["ja"])  # no English on the Japanese page
         r = client.post(LINE, json={"options": options})
         assert r.status_code == 400 and "hop_own=true" in r.json()["error"]
     for body in ([], {"options": []}, {"options": {}, "extra": 1}, {"options": {"king": "maybe"}},

@@ -68,11 +68,12 @@ def _target(game_id: str, options: str) -> dict[str, Any]:
     home = _home(game)
     try:
         puzzle = puzzle_of(game)
-    except OptionError as exc:
-        detail = str(exc)
+    except OptionError:
         return {"known": False, **home, "about": Names(
-            f"この決まりでは、ひとりで渡る問題の目標はありません（{detail}）。",
-            f"No target for the crossing puzzle under these rules ({detail}).").to_json()}
+            "自分の駒を飛び越せないときや長い飛び越しがあるときは、ひとりで渡る問題の目標はありません"
+            "（手数は数えます）。",
+            "No target for the crossing puzzle when pieces may not hop their own or long jumps are "
+            "played (the moves are still counted).").to_json()}
     known = known_crossing(game)
     if known is None:
         return {"known": False, **home, "about": Names(
