@@ -102,6 +102,12 @@ def test_a_finished_crossing_is_scored_against_the_best_known(page, server, shot
     page.click("#lang")
     score = page.locator(f"{PANEL} [data-role=crossing-score]")
     assert score.inner_text() == "Crossed in 29 moves — best known 27"
+    page.reload()  # a finished game opens on its result, scored once the target comes
+    dialog = page.locator("#result-dialog[open] [data-role=crossing-score]")
+    dialog.wait_for()
+    assert dialog.inner_text() == "Crossed in 29 moves — best known 27"
+    assert page.locator("#result-dialog h2").inner_text() == "Crossed!"
+    page.click("#result-dialog [data-action=close]")
     page.locator(f"{PANEL} [data-action=show-crossing]").click()
     page.wait_for_url(re.compile(r"/replay/\w+"))
     page.wait_for_function("() => document.querySelectorAll('[data-role=moves] li').length === 27")

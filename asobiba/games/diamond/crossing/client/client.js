@@ -129,10 +129,10 @@ export function tablePart({ entry, board }) {
     ].filter(Boolean));
   }
 
-  /** The score in the result dialog too, whenever the table (re)builds it. */
-  const watch = new MutationObserver(() => {
+  /** The score in the result dialog too, whenever the table (re)builds it or the target comes. */
+  function decorate() {
     if (!board.isConnected) return watch.disconnect(); // the table page is gone
-    const form = dialog.querySelector("form.result");
+    const form = dialog?.querySelector("form.result");
     const line = view?.players.length === 1 && score(view, known);
     if (!form || !line || form.querySelector("[data-role=crossing-score]")) return;
     const headline = form.querySelector("h2"); // a game of one is neither won nor drawn: crossed or not
@@ -141,7 +141,8 @@ export function tablePart({ entry, board }) {
       h("p", { class: "crossing-score", "data-role": "crossing-score" }, line),
       known.known ? showButton(gameId, view.options, known, (text) => { error = text; render(); }) : null,
     ].filter(Boolean));
-  });
+  }
+  const watch = new MutationObserver(decorate);
   if (dialog) watch.observe(dialog, { childList: true });
   const stopLang = onLangChange(() => (board.isConnected ? render() : stopLang()));
 
@@ -153,6 +154,7 @@ export function tablePart({ entry, board }) {
       error = errorText(err);
     }
     render();
+    decorate();
   }
 
   return {
