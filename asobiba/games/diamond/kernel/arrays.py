@@ -22,8 +22,8 @@ in the middle of a chain (:data:`R_PASSABLE`) as sets of cells, then per seat an
 flags (:data:`ALLOWED`, :data:`GOAL`, …) at ``R_FLAGS + seat * 121 + cell``.
 
 **Work** (scratch of the move generator, :data:`WORK_SIZE` ints): the moves found at
-``[0, MAX_MOVES)``, the single-hop components of the position (their cells in a list and as
-sets), and for the rules with long hops
+``[0, MAX_MOVES)``, the single-hop components of the position (each cell's component, and each
+component as a set of cells), and for the rules with long hops
 or swaps marks of cells already searched (stamped with a counter, so nothing is cleared between
 searches) and a stack.
 """
@@ -110,12 +110,10 @@ END, SINGLE_HOPS, ANY_HOPS = 0, 1, 2
 MAX_MOVES = 2048
 """More than the most moves a position can have (15 pieces, at most 120 targets each)."""
 W_COMPONENT = MAX_MOVES
-"""The component number of each free cell whose single-hop component is listed."""
-W_COMPONENT_CELLS = W_COMPONENT + N
-"""The cells of the components of this position, one component after another."""
-W_COMPONENT_START = W_COMPONENT_CELLS + N
-"""Where each component starts in :data:`W_COMPONENT_CELLS` (one more entry: the end)."""
-W_COMPONENT_SETS = W_COMPONENT_START + N + 1
+"""The component number of each free cell whose single-hop component is found."""
+W_QUEUE = W_COMPONENT + N
+"""The cells of the component being found, in the order found (the queue of its search)."""
+W_COMPONENT_SETS = W_QUEUE + N
 """``W_COMPONENT_SETS + 4 * k``: the cells of component ``k`` as a set (four int32 halves)."""
 W_SEEN_SINGLE = W_COMPONENT_SETS + 4 * N
 """Marks: cells searched with only one-piece hops allowed next (or any hops, which include them)."""

@@ -70,11 +70,10 @@ from .arrays import (
     SWAP_RULE,
     TO_MOVE,
     W_COMPONENT,
-    W_COMPONENT_CELLS,
     W_COMPONENT_SETS,
-    W_COMPONENT_START,
     W_ENDS,
     W_MARKS_END,
+    W_QUEUE,
     W_SEEN_ANY,
     W_SEEN_SINGLE,
     W_STACK,
@@ -142,20 +141,19 @@ def _without(lo, hi, cell):
 
 @njit(cache=True, inline="always")
 def _component(work, start, k, open_lo, open_hi, jump_lo, jump_hi):
-    """List the single-hop component of the free cell ``start`` as component ``k`` (its cells are
-    also the queue of the search, a breadth-first one), taking its cells out of the free cells
-    still in no listed component, ``(open_lo, open_hi)``; return what remains of those. The cells
-    taken out are the component, kept as a set too."""
+    """Find the single-hop component of the free cell ``start`` (breadth first), number it ``k``
+    (:data:`.arrays.W_COMPONENT` of each of its cells) and keep it as a set; its cells are taken
+    out of the free cells still in no component found, ``(open_lo, open_hi)``, and what remains of
+    those is returned."""
     before_lo = open_lo
     before_hi = open_hi
-    end = work[W_COMPONENT_START + k]
-    queue = end
-    work[ix(W_COMPONENT_CELLS + end)] = start
+    work[W_QUEUE] = start
     work[ix(W_COMPONENT + start)] = k
-    end += 1
+    queue = 0
+    end = 1
     open_lo, open_hi = flipped(open_lo, open_hi, start)
     while queue < end:
-        cell = work[ix(W_COMPONENT_CELLS + queue)]
+        cell = work[ix(W_QUEUE + queue)]
         queue += 1
         for word in range(2):
             over = HOP_OVER[ix(cell), word] & (jump_hi if word else jump_lo)
@@ -164,10 +162,9 @@ def _component(work, start, k, open_lo, open_hi, jump_lo, jump_hi):
                 over &= over - 1
                 if has(open_lo, open_hi, land):
                     open_lo, open_hi = flipped(open_lo, open_hi, land)
-                    work[ix(W_COMPONENT_CELLS + end)] = land
+                    work[ix(W_QUEUE + end)] = land
                     work[ix(W_COMPONENT + land)] = k
                     end += 1
-    work[ix(W_COMPONENT_START + k + 1)] = end
     store(work, W_COMPONENT_SETS + 4 * k, before_lo ^ open_lo, before_hi ^ open_hi)
     return open_lo, open_hi
 
@@ -203,7 +200,6 @@ def _plain_moves(board, rules, work, seat):
     open_lo = free_lo  # free cells in no listed component yet
     open_hi = free_hi
     components = 0
-    work[W_COMPONENT_START] = 0
     n = 0
     for slot in range(count):
         origin = board[ix(slots + slot)]
@@ -212,9 +208,8 @@ def _plain_moves(board, rules, work, seat):
             cell = STEP[ix(origin), d]
             work[ix(n)] = base + cell
             n += has(free_lo, free_hi, cell)
-        is_king = has_king and slot == 0
-        used_lo = 0  # a man: the components already listed; the king: the cells it reaches
-        used_hi = 0
+        reach_lo = 0  # the cells its chains of single hops reach: whole components
+        reach_hi = 0
         for word in range(2):
             over = HOP_OVER[ix(origin), word] & (jump_hi if word else jump_lo)
             while over:
@@ -226,22 +221,15 @@ def _plain_moves(board, rules, work, seat):
                     components += 1
                 elif not has(free_lo, free_hi, land):
                     continue
-                k = work[ix(W_COMPONENT + land)]
-                if is_king:
-                    if not has(used_lo, used_hi, land):
-                        lo, hi = _component_set(work, k)
-                        used_lo |= lo
-                        used_hi |= hi
-                elif not has(used_lo, used_hi, k):
-                    used_lo, used_hi = with_cell(used_lo, used_hi, k)
-                    for i in range(work[ix(W_COMPONENT_START + k)],
-                                   work[ix(W_COMPONENT_START + k + 1)]):
-                        work[ix(n)] = base + work[ix(W_COMPONENT_CELLS + i)]
-                        n += 1
-        if is_king:
+                lo, hi = _component_set(work, work[ix(W_COMPONENT + land)])
+                reach_lo |= lo
+                reach_hi |= hi
+        if has_king and slot == 0:
             n, components, open_lo, open_hi = _king_lines(
-                work, n, origin, after_line, used_lo, used_hi, free_lo, free_hi, jump_lo,
+                work, n, origin, after_line, reach_lo, reach_hi, free_lo, free_hi, jump_lo,
                 jump_hi, open_lo, open_hi, components)
+        else:  # never next to the man (the module docstring says why): no step among them
+            n = _write(work, n, base, reach_lo, reach_hi)
     return n
 
 
