@@ -37,8 +37,8 @@ class ChineseCheckersOptions(Options):
 
     players: int = option(
         2, choices=tuple(SEATING),
-        en="Number of players (1: cross the empty board alone, a puzzle; 27 moves at best)",
-        ja="人数（1人: ひとりで空の盤を渡る問題。最短は27手）",
+        en="Number of players (1: cross the empty board alone, a puzzle; best known 27 moves)",
+        ja="人数（1人: ひとりで空の盤を渡る問題。知られている最少は27手）",
     )
     other_points: str = option(
         "open",
