@@ -19,9 +19,11 @@ in numba:
   ``heuristic.move_priors``), then the history heuristic. ``beam`` = k keeps only the k moves the
   priors like best below the root (forward pruning, as the readable search does).
 
-Proven results: a finished game — or, with three players, the root player ranked — is worth its
-return for the root player, moved by :data:`PLY_DISCOUNT` per ply towards 0 so that quicker wins
-and slower losses are preferred.
+Proven results: a finished game — or, with three players or more, the root player ranked — is
+worth its return for the root player, less :data:`PLY_DISCOUNT` per ply for any place but the last
+(sooner is better: a win, and with four or more players also a place worth less than 0, which
+would otherwise be put off move after move while nothing better can be reached), plus as much
+for the last place (a loss is put off).
 """
 
 from __future__ import annotations
@@ -235,9 +237,9 @@ def _tree(board, rules, work, man_cost, king_cost, floor, apex, forward, tt_key,
             seat = board[TO_MOVE]
             if seat < 0 or board[RANK + me] != 0:
                 value = rank_value(board, rules, me)
-                if value > 0:
+                if value > -1.0:
                     value -= ply * PLY_DISCOUNT
-                elif value < 0:
+                else:
                     value += ply * PLY_DISCOUNT
                 continue
             key = position_key(board, rules)
