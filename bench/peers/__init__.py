@@ -6,7 +6,7 @@ engine's own state and rules and translates moves both ways; :mod:`.match` plays
 asobiba state kept in step beside it and checks, move after move, that both engines list the same
 moves and hold the same board; :mod:`.run` is the command line::
 
-    python -m bench.peers --opponent mcts-distance --games 100 --think 1 --json /tmp/peers.json
+    python -m bench.peers --opponent mcts-distance --end blocked-goal --games 100 --think 1
 
 The other engines are optional: ``pip install 'asobiba[peers]'``.
 """

@@ -8,8 +8,8 @@ clock). A line is printed after every game, and the JSON file (``--json``) is re
 every game, so a run cut short keeps what it played. The last lines give wins, draws and losses,
 the win rate with its Wilson 95 % interval, and the mean think time per move of both sides.
 
-    python -m bench.peers --opponent mcts-distance --games 100 --think 1 --workers 2
-    python -m bench.peers --opponent magmacrunch --games 100 --think 0.25
+    python -m bench.peers --opponent mcts-distance --end blocked-goal --games 100 --think 1
+    python -m bench.peers --opponent magmacrunch --games 100 --think 0.1
 """
 
 from __future__ import annotations

@@ -17,7 +17,10 @@ could go on. ``Pass`` at the start of a turn (a player with no move) is asobiba'
 **Rules.** The game is OpenSpiel's: played in its state, ended by its rules (a player wins with all
 ten pieces in the opposite point; the game is drawn after ``max_moves`` turns). The asobiba game
 kept beside it (:class:`~bench.peers.common.AllOwnGame`) has the same moves (``other_points=open``,
-``hop_own=true``, no king), the same finishing rule and the same cap, so both end together.
+``hop_own=true``, no king), the same finishing rule and the same cap, so both end together. With
+``--end blocked-goal`` asobiba's rule for a blocked goal ends a game as well
+(:mod:`bench.peers.match`): OpenSpiel's rule alone lets a piece left in its start point stop the
+other side for good.
 
 **Players.** ``MCTSBot`` of ``open_spiel.python.algorithms.mcts`` with UCT constant 2, searching a
 fixed time per decision (:class:`TimedMCTSBot`) or a fixed number of simulations, its leaves valued
