@@ -42,9 +42,6 @@ class Rows:
 
     steps: tuple[tuple[Executable, list[dict[str, Any]]], ...]
 
-    def __call__(self, conn: Connection) -> None:
-        _execute(conn, [self])
-
 
 Write = Callable[[Connection], Any] | Rows
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from functools import cached_property
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -201,24 +202,25 @@ class StateFrame:
     client's text adds ``you`` (the seats it holds), and the legal moves and verbs only if one of
     them is to move (docs/web.md, "WebSocket protocol")."""
 
-    PER_CLIENT = ("you", "legal", "verbs")
-
     def __init__(self, game: dict[str, Any]) -> None:
         self.game = game
-        self._common: str | None = None
-        self._mover_parts = ""
+
+    @cached_property
+    def _common(self) -> str:
+        """The frame up to the game's per-client keys (its closing braces left off)."""
+        common = {k: v for k, v in self.game.items() if k not in ("legal", "verbs")}
+        return '{"type":"state","game":' + dumps(common)[:-1]
+
+    @cached_property
+    def _mover(self) -> str:
+        return f',"legal":{dumps(self.game["legal"])},"verbs":{dumps(self.game["verbs"])}'
 
     def text(self, seats: tuple[int, ...]) -> str:
         """The frame as the client holding ``seats`` sees it."""
-        if self._common is None:
-            common = {k: v for k, v in self.game.items() if k not in self.PER_CLIENT}
-            self._common = '{"type":"state","game":' + dumps(common)[:-1]
-            self._mover_parts = f',"legal":{dumps(self.game["legal"])},"verbs":{dumps(self.game["verbs"])}'
-        names = self.game["players"]
         to_move = self.game["to_move"]
-        mine = to_move is not None and names.index(to_move) in seats
-        parts = self._mover_parts if mine else ',"legal":[],"verbs":[]'
-        return f'{self._common},"you":{dumps(list(seats))}{parts}}}}}'
+        mine = to_move is not None and self.game["players"].index(to_move) in seats
+        moves = self._mover if mine else ',"legal":[],"verbs":[]'
+        return f'{self._common},"you":{dumps(list(seats))}{moves}}}}}'
 
 
 def dumps(value: Any) -> str:
