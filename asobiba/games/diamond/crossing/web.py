@@ -29,7 +29,8 @@ from ....core.errors import AsobibaError, Explained, OptionError
 from ....core.names import Names
 from ....core.registry import make_game
 from ..game import StarGame
-from ..geometry import CELLS, GRID
+from ..geometry import cells_of
+from ..notation import web_name
 from .known import crossing_record, known_crossing
 from .puzzle import puzzle_of
 
@@ -40,6 +41,10 @@ best line's replay at the table, and the target in the lobby."""
 
 class NoKnownCrossing(Explained):
     """A puzzle with no line found beforehand."""
+
+
+NOT_FOUND = Names("この決まりの渡り方は、まだ調べてありません。",
+                  "No crossing has been found beforehand for these rules.")
 
 
 def _options(game_id: str, body: Any) -> str:
@@ -57,9 +62,9 @@ def _home(game: StarGame) -> dict[str, Any]:
     """Where the lone colour's pieces must all stand (``"q,r"`` cells, as the board's
     ``data-cell``), and the cell its king must end on (None without a king)."""
     seat = game.seats[0]
-    cells = [f"{q},{r}" for (q, r), bit in zip(CELLS, GRID, strict=True) if seat.goal_area >> bit & 1]
-    apex = next(f"{q},{r}" for (q, r), bit in zip(CELLS, GRID, strict=True) if seat.goal_apex >> bit & 1)
-    return {"goal": cells, "goal_apex": apex if game.rules.king else None}
+    apex = web_name(*cells_of(seat.goal_apex)[0])
+    return {"goal": [web_name(q, r) for q, r in cells_of(seat.goal_area)],
+            "goal_apex": apex if game.rules.king else None}
 
 
 @lru_cache(maxsize=256)
@@ -76,9 +81,7 @@ def _target(game_id: str, options: str) -> dict[str, Any]:
             "played (the moves are still counted).").to_json()}
     known = known_crossing(game)
     if known is None:
-        return {"known": False, **home, "about": Names(
-            "この決まりの渡り方は、まだ調べてありません。",
-            "No crossing has been found beforehand for these rules.").to_json()}
+        return {"known": False, **home, "about": NOT_FOUND.to_json()}
     return {"known": True, "moves": known.moves, "lower_bound": known.lower_bound,
             "shortest": known.shortest, "pieces": puzzle.pieces, "king": puzzle.king, **home,
             "about": known.about().to_json()}
@@ -89,8 +92,7 @@ def _record(game_id: str, options: str) -> dict[str, Any]:
     game = make_game(game_id, json.loads(options))
     known = known_crossing(game)
     if known is None:
-        raise NoKnownCrossing(Names("この決まりの渡り方は、まだ調べてありません。",
-                                    "no crossing has been found beforehand for these rules"))
+        raise NoKnownCrossing(NOT_FOUND)
     return crossing_record(game, known).to_json()
 
 
