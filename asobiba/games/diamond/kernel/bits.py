@@ -32,6 +32,14 @@ def lowest(word):
 
 
 @njit(cache=True, inline="always")
+def pop_lowest(lo, hi):
+    """The lowest cell of the non-empty set ``(lo, hi)``, and the set without it."""
+    if lo:
+        return lowest(lo), lo & (lo - 1), hi
+    return 64 + lowest(hi), lo, hi & (hi - 1)
+
+
+@njit(cache=True, inline="always")
 def has(lo, hi, cell):
     """Whether ``cell`` is in the set ``(lo, hi)``: 1 or 0."""
     word = hi if cell >= 64 else lo

@@ -80,7 +80,7 @@ from .arrays import (
     W_STAMP,
     N,
 )
-from .bits import flipped, has, ix, lowest, store, stored, with_cell
+from .bits import flipped, has, ix, lowest, pop_lowest, store, stored, with_cell
 from .tables import HOP_DIRECTION, HOP_LAND, HOP_OVER, NEAR, NEIGHBOUR, RAY, RAY_LENGTH, STEP
 
 STAMP_LIMIT = 1 << 30
@@ -246,21 +246,11 @@ def _king_lines(work, n, origin, after_line, any_lo, any_hi, free_lo, free_hi, j
     other_lo = 0
     other_hi = 0
     while todo_lo | todo_hi:
-        if todo_lo:
-            cell = lowest(todo_lo)
-            todo_lo &= todo_lo - 1
-        else:
-            cell = 64 + lowest(todo_hi)
-            todo_hi &= todo_hi - 1
+        cell, todo_lo, todo_hi = pop_lowest(todo_lo, todo_hi)
         over_lo = HOP_OVER[ix(cell), 0] & jump_lo  # the runs' first pieces
         over_hi = HOP_OVER[ix(cell), 1] & jump_hi
         while over_lo | over_hi:
-            if over_lo:
-                over = lowest(over_lo)
-                over_lo &= over_lo - 1
-            else:
-                over = 64 + lowest(over_hi)
-                over_hi &= over_hi - 1
+            over, over_lo, over_hi = pop_lowest(over_lo, over_hi)
             if not has(jump_lo, jump_hi, HOP_LAND[ix(cell), ix(over)]):
                 continue  # a single hop (in the components already)
             d = HOP_DIRECTION[ix(cell), ix(over)]
