@@ -4,9 +4,11 @@
 Game ``i`` gives asobiba seat ``i % 2`` (red moves first), so the seats alternate; games ``2k`` and
 ``2k + 1`` share their random opening. Every seed is derived from ``--seed`` and the game's
 number, so a run is the same whatever ``--workers`` (up to the timing of searches stopped by the
-clock). A line is printed after every game, and the JSON file (``--json``) is rewritten after
-every game, so a run cut short keeps what it played. The last lines give wins, draws and losses,
-the win rate with its Wilson 95 % interval, and the mean think time per move of both sides.
+clock). ``--first N`` starts at game ``N`` (numbered from 1), so a match cut short goes on where it
+stopped with the same seats, openings and seeds. A line is printed after every game, and the
+JSON file (``--json``) is rewritten after every game, so a run cut short keeps what it played.
+The last lines give wins, draws and losses, the win rate with its Wilson 95 % interval, and the
+mean think time per move of both sides.
 
     python -m bench.peers --opponent mcts-distance --end blocked-goal --games 100 --think 1
     python -m bench.peers --opponent magmacrunch --games 100 --think 0.1
@@ -114,6 +116,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.peers", description=__doc__.split("\n")[0])
     parser.add_argument("--opponent", choices=OPPONENTS, required=True)
     parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--first", type=int, default=1,
+                        help="number of the first game to play (default 1); a match cut short "
+                             "goes on from the game after its last with the same seeds")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think", type=float, default=1.0,
                         help="seconds per decision of the opponent's search, and the longest "
@@ -132,8 +137,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--json", type=Path, default=None,
                         help="results file (default: peers-OPPONENT-seedSEED.json in the temp folder)")
     options = parser.parse_args(argv)
-    if options.games < 1 or options.workers < 1:
-        parser.error("--games and --workers must be at least 1")
+    if options.games < 1 or options.workers < 1 or options.first < 1:
+        parser.error("--games, --first and --workers must be at least 1")
     if options.json is None:
         options.json = Path(tempfile.gettempdir()) / f"peers-{options.opponent}-seed{options.seed}.json"
     return options
@@ -158,15 +163,16 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
         "end": options.end,
         "max_plies": options.max_plies,
         "seed": options.seed,
+        "first": options.first,
         "workers": options.workers,
         "started": started,
         "loadavg_start": _loadavg(),
         "games": [],
     }
     print(f"asobiba {options.level} ({spec}) vs {options.opponent} ({opponent.budget}): "
-          f"{options.games} games, end {options.end}, seed {options.seed}, "
+          f"{options.games} games from game {options.first}, end {options.end}, seed {options.seed}, "
           f"{options.workers} worker(s); results: {options.json}", flush=True)
-    jobs = [(options, i) for i in range(options.games)]
+    jobs = [(options, i) for i in range(options.first - 1, options.first - 1 + options.games)]
     pool = (multiprocessing.get_context("fork").Pool(options.workers)
             if options.workers > 1 else None)
     began = time.perf_counter()

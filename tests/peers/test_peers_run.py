@@ -49,6 +49,22 @@ def test_a_tiny_match_from_the_command_line(tmp_path, capsys):
     assert data["games"][0]["moves"][:4] == data["games"][1]["moves"][:4]  # a shared opening
     assert data["summary"]["draw"] == 2 and data["simulations"] == 3
 
+    # A match cut short goes on from a later game with the same seat and opening.
+    later = tmp_path / "later.json"
+    main(["--opponent", "mcts-distance", "--games", "1", "--first", "2", "--simulations", "3",
+          "--think", "0.05", "--level", "normal", "--max-plies", "16", "--json", str(later)])
+    lines = capsys.readouterr().out.splitlines()
+    assert "1 games from game 2" in lines[0]
+    assert lines[1].startswith("[1/1] game 2 (asobiba blue, second): draw, 16 plies")
+    resumed = json.loads(later.read_text())
+    assert resumed["first"] == 2 and [g["index"] for g in resumed["games"]] == [1]
+    assert resumed["games"][0]["moves"][:4] == data["games"][1]["moves"][:4]
+
+
+def test_first_must_be_a_game_number():
+    with pytest.raises(SystemExit):
+        main(["--opponent", "magmacrunch", "--first", "0"])
+
 
 class _Mirror:
     """An opponent that is asobiba's own engine, from a loaded position, playing its first move."""
