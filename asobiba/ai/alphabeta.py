@@ -19,8 +19,11 @@
 * ``beam`` = k (forward pruning, with priors): below the root only the k moves the priors like
   best are searched — in race games such as Diamond Game this buys several plies of depth.
 
-Proven results: a terminal state is worth its return, shifted by 1e-4 per ply so that quicker wins
-and slower losses are preferred; heuristic values are clamped inside ±0.95, below any proof.
+Proven results: a terminal state is worth its return, shifted by 1e-4 per ply: a place better than
+the last is worth less the later it comes, the last place more, so that quicker wins and slower
+losses are preferred (with four or more players a shared place below 0, such as 2nd-4th of 4, is
+taken sooner too: put off, it would be put off move after move); a draw is worth 0 at any ply.
+Heuristic values are clamped inside ±0.95, below any proof.
 """
 
 from __future__ import annotations
@@ -156,9 +159,9 @@ class AlphaBetaAgent:
         player = state.current_player
         if player == TERMINAL:
             r = state.returns()[self.me]
-            if r > 0:
-                return r - ply * PLY_DISCOUNT
-            return r + ply * PLY_DISCOUNT if r < 0 else 0.0
+            if r <= -1.0:
+                return r + ply * PLY_DISCOUNT  # the last place: put off
+            return r - ply * PLY_DISCOUNT if r else 0.0  # any better place: sooner
         if player == CHANCE:
             self.saw_chance = True
             if depth <= -self.chance_horizon:

@@ -1,4 +1,4 @@
-"""Small games for testing the agents: tic-tac-toe and Nim (two players), three-player Nim, and a
+"""Small games for testing the agents: tic-tac-toe and Nim (two players), Nim for three and four, and a
 dice race with chance nodes. Each implements the core interface and nothing more."""
 
 from __future__ import annotations
@@ -124,6 +124,13 @@ class Nim3Game(NimGame):
     seats = ("first", "second", "third")
 
 
+class Nim4Game(NimGame):
+    """Four players: the three who did not take the last stone share places 2-4 (return -1/3)."""
+
+    id = "toynim4"
+    seats = ("first", "second", "third", "fourth")
+
+
 class NimState(_ToyState):
     def __init__(self, game: Game, pile: int, to_move: int) -> None:
         self.game, self.pile, self.to_move = game, pile, to_move
@@ -232,10 +239,12 @@ def _descriptor(game_class: type[Game], evaluate: Any) -> GameDescriptor:
 TTT = _descriptor(TicTacToeGame, ttt_evaluate)
 NIM2 = _descriptor(NimGame, nim_evaluate)
 NIM3 = _descriptor(Nim3Game, nim_evaluate)
+NIM4 = _descriptor(Nim4Game, nim_evaluate)
 RACE = _descriptor(RaceGame, race_evaluate)
 
 
 def register_toys() -> None:
     """Make the toys known to the core registry, each with its own descriptor."""
-    for name, descriptor in (("TTT", TTT), ("NIM2", NIM2), ("NIM3", NIM3), ("RACE", RACE)):
+    for name, descriptor in (("TTT", TTT), ("NIM2", NIM2), ("NIM3", NIM3), ("NIM4", NIM4),
+                             ("RACE", RACE)):
         GAMES[descriptor.id] = f"{__name__}:{name}"

@@ -80,6 +80,16 @@ def test_paranoid_search_finds_three_player_nim_win() -> None:
     assert result.action == 3 and result.exact
 
 
+def test_a_place_better_than_last_is_taken_sooner() -> None:
+    # Four players, pile 5, no win for the mover: whatever happens it shares places 2-4 (-1/3).
+    # Taking 2 or 3 lets the next player end the game at once; taking 1 only puts the same place
+    # off by a ply, which a place below 0 must not be worth (it was put off move after move).
+    state = make_game("toynim4", {"pile": 5}).new_state()
+    result = AlphaBetaAgent(nim_evaluate, max_nodes=10**4).analyse(state)
+    assert result.action in (2, 3)
+    assert result.value == pytest.approx(-1 / 3, abs=1e-3)
+
+
 def test_mcts_max_n_takes_three_player_nim_win() -> None:
     state = make_game("toynim3", {"pile": 2}).new_state()
     assert MCTSAgent(nim_evaluate, iterations=100, seed=3).choose(state) == 2
