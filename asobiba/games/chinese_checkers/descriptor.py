@@ -11,6 +11,7 @@ from ..diamond import heuristic
 from ..diamond.crossing import web as crossing
 from ..diamond.descriptor import kernel_agent
 from ..diamond.game import move_paths
+from ..diamond.geometry import COLOUR_NAMES
 from ..diamond.notation import typed_cell
 from ..diamond.render import render_text
 from ..diamond.svg import render_svg
@@ -34,14 +35,7 @@ DESCRIPTOR = GameDescriptor(
         en="A move is FROM-TO (e.g. d1-e5); a hole is its row letter and its number from the left "
            "(as in Diamond Game).",
     ),
-    seat_names={
-        "red": Names("赤", "Red"),
-        "white": Names("白", "White"),
-        "yellow": Names("黄", "Yellow"),
-        "blue": Names("青", "Blue"),
-        "green": Names("緑", "Green"),
-        "black": Names("黒", "Black"),
-    },
+    seat_names=COLOUR_NAMES,
     knowledge=Knowledge(
         evaluate=heuristic.evaluate,
         levels=heuristic.level_specs,

@@ -8,6 +8,7 @@ from ...core.descriptor import CompiledEngine, Counterpart, GameDescriptor, Know
 from ...core.game import Game
 from . import heuristic
 from .game import DiamondGame, move_paths
+from .geometry import COLOUR_NAMES, COLOURS
 from .notation import typed_cell
 from .render import render_text
 from .svg import render_svg
@@ -58,11 +59,7 @@ DESCRIPTOR = GameDescriptor(
         en="A move is FROM-TO (e.g. k7-k8); a hole is its row letter and its number from the left "
            "(in the terminal, the key beside the star).",
     ),
-    seat_names={
-        "red": Names("赤", "Red"),
-        "yellow": Names("黄", "Yellow"),
-        "green": Names("緑", "Green"),
-    },
+    seat_names={colour: COLOUR_NAMES[colour] for colour in COLOURS},
     knowledge=Knowledge(
         evaluate=heuristic.evaluate,
         levels=heuristic.level_specs,

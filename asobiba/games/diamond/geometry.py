@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from ...core.names import Names
+
 W = 18
 """Width of the embedding grid (17 columns ``r = -8..8`` plus one empty guard column)."""
 
@@ -56,6 +58,12 @@ STAR_COLOURS: dict[str, str] = {
 """The colour that starts on each point, in turn order (docs/rules/chinese_checkers.md, "Board and
 seats"); Diamond Game's red, yellow and green start where they do here. Every colour's goal is the
 point opposite its start."""
+
+COLOUR_NAMES: dict[str, Names] = {
+    "red": Names("赤", "Red"), "white": Names("白", "White"), "yellow": Names("黄", "Yellow"),
+    "blue": Names("青", "Blue"), "green": Names("緑", "Green"), "black": Names("黒", "Black"),
+}
+"""Each colour's name for people, in both languages."""
 
 
 def opposite(key: str) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.game import TERMINAL
-from .geometry import CELLS, grid_of, row_letters
+from .geometry import CELLS, COLOUR_NAMES, grid_of, row_letters
 from .movegen import PASS, decode
 
 if TYPE_CHECKING:
@@ -90,5 +90,7 @@ def render_text(state: StarState, color: bool = False, last_move: int | None = N
     if state.to_move == TERMINAL:
         lines.append(f"game over after {state.ply} plies / {state.ply}手で終局")
     else:
-        lines.append(f"{colours[state.to_move]} to move (ply {state.ply})")
+        colour = colours[state.to_move]
+        lines.append(f"{colour} to move (ply {state.ply}) / "
+                     f"{COLOUR_NAMES[colour].ja}の番（ここまで{state.ply}手）")
     return "\n".join(lines)

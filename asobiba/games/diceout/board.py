@@ -25,6 +25,7 @@ import functools
 from dataclasses import dataclass
 
 from ...core.errors import OptionError
+from ...core.names import Names
 
 FILES = "abcde"
 NUM_FILES = len(FILES)
@@ -46,6 +47,8 @@ MAX_CELLS = NUM_FILES * GAME_ROWS[-1]
 RED = 0
 WHITE = 1
 COLOURS = ("red", "white")
+COLOUR_NAMES = {"red": Names("赤", "Red"), "white": Names("白", "White")}
+"""Each colour's name for people, in both languages."""
 
 DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 

@@ -8,6 +8,7 @@ from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, Solution
 from ...core.game import Game, State
 from . import heuristic
 from .actions import DECLARE_NOTATION, PASS_NOTATION, typed_cell
+from .board import COLOUR_NAMES
 from .game import DiceOutGame
 from .render import render_text
 from .setup import decode_place, is_place_action
@@ -52,7 +53,7 @@ DESCRIPTOR = GameDescriptor(
         ja="手は「出発-到着」で書きます（例: b1-c2）。宣言は declare、パスは pass。",
         en="A move is FROM-TO (e.g. b1-c2); 'declare' declares a Dice Out, 'pass' passes.",
     ),
-    seat_names={"red": Names("赤", "Red"), "white": Names("白", "White")},
+    seat_names=COLOUR_NAMES,
     knowledge=Knowledge(
         evaluate=heuristic.evaluate,
         levels=lambda game: heuristic.LEVEL_SPECS,

@@ -28,12 +28,10 @@ import math
 from typing import Any
 
 from ...core.game import State
-from .board import COLOURS
+from .board import COLOUR_NAMES, COLOURS
 from .setup import decode_place
 from .slots import arrangement_of, move_tables
 from .state import PLACE, TURN
-
-SEAT_NAMES_JA = {"red": "赤", "white": "白"}
 
 W_BEST = 1.0
 W_MEAN = 0.3
@@ -238,7 +236,7 @@ def _explain_placing(state: State, action: int) -> tuple[str, str]:
     notation = state.action_to_notation(action)
     where_ja = "、".join(f"{c}に{v}" for c, v in zip(cells, values, strict=True))
     where_en = ", ".join(f"{v} on {c}" for c, v in zip(cells, values, strict=True))
-    other_ja, other_en = SEAT_NAMES_JA[COLOURS[other]], COLOURS[other].capitalize()
+    other_ja, other_en = COLOUR_NAMES[COLOURS[other]].ja, COLOUR_NAMES[COLOURS[other]].en
     if state.dice[other]:
         shown = ",".join(map(str, arrangement_of(state.dice[other])))
         return (f"{notation}（{where_ja}）。{other_ja}の並び {shown} に対して、読みでいちばん良い"

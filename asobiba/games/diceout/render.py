@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import is_move, move_cells
-from .board import COLOURS, FILES, NUM_FILES
+from .board import COLOUR_NAMES, COLOURS, FILES, NUM_FILES
 from .slots import arrangement_of
 
 if TYPE_CHECKING:
@@ -80,25 +80,40 @@ def _status(state: DiceOutState) -> str:
         return _placing_status(state)
     if state.winner >= 0:
         return f"game over after {state.ply} plies / {state.ply}手で終局"
-    text = f"{COLOURS[state.to_move]} to move (ply {state.ply})"
+    en = f"{COLOURS[state.to_move]} to move (ply {state.ply})"
+    ja = f"{_ja(state.to_move)}の番（ここまで{state.ply}手）"
     for seat in (0, 1):
         if state.shows_dice_out(seat):
-            text += f"; {COLOURS[seat]} shows Dice Out (all dice alike)"
+            en += f"; {COLOURS[seat]} shows Dice Out (all dice alike)"
+            ja += f"、{_ja(seat)}はダイスアウト（目がそろっています）"
     if state.phase:
-        text += "; 'declare' (Dice Out!) or 'pass'"
-    return text
+        en += "; 'declare' (Dice Out!) or 'pass'"
+        ja += "、宣言は declare、パスは pass"
+    return f"{en}\n{ja}"
 
 
 def _placing_status(state: DiceOutState) -> str:
-    """``red to place 1,2,3 on b1 c1 d1 (e.g. place 1,2,3); white rolled 1,3,3 and places next``."""
+    """``red to place 1,2,3 on b1 c1 d1 (e.g. place 1,2,3); white rolled 1,3,3 and places next``,
+    and the same in Japanese on the line below."""
     placer, other = state.to_move, 1 - state.to_move
     bd = state.board
     values = _values(state.rolled[placer])
     cells = " ".join(bd.names[c] for c in bd.home[placer])
-    text = f"{COLOURS[placer]} to place {values} on {cells} (e.g. place {values})"
+    en = f"{COLOURS[placer]} to place {values} on {cells} (e.g. place {values})"
+    ja = f"{_ja(placer)}が {values} を {cells} に置く番（例: place {values}）"
     if state.dice[other]:
-        return text + f"; {COLOURS[other]} placed {_values(arrangement_of(state.dice[other]))}"
-    return text + f"; {COLOURS[other]} rolled {_values(state.rolled[other])} and places next"
+        shown = _values(arrangement_of(state.dice[other]))
+        en += f"; {COLOURS[other]} placed {shown}"
+        ja += f"、{_ja(other)}は {shown} と置きました"
+    else:
+        rolled = _values(state.rolled[other])
+        en += f"; {COLOURS[other]} rolled {rolled} and places next"
+        ja += f"、{_ja(other)}は {rolled} を振り、次に置きます"
+    return f"{en}\n{ja}"
+
+
+def _ja(seat: int) -> str:
+    return COLOUR_NAMES[COLOURS[seat]].ja
 
 
 def _values(values: tuple[int, ...]) -> str:
