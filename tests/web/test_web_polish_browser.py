@@ -343,3 +343,28 @@ def test_replay_controls_are_icons(page, server) -> None:
     assert marked(page, "last-from") == [first["from"]]
     page.hover(f"{MOVES} >> nth=2")
     page.wait_for_selector(".board-svg .move-mark.peek .ring-to")
+
+
+def test_a_frame_that_fails_is_said_and_the_next_step_tries_again(page, server) -> None:
+    gid = new_game(server, "diamond", {}, [HUMAN, INTRO], seed=2)
+    play_jumps(server, gid, 2)
+    server.api("POST", f"/api/games/{gid}/resign")
+    failing = [True]
+
+    def flaky(route) -> None:
+        if failing[0]:
+            route.fulfill(status=500, content_type="application/json", body='{"error": "boom"}')
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/frames/1$"), flaky)  # the prefetch fails too
+    page.goto(f"{server.url}/replay/{gid}")
+    page.wait_for_selector(".board-svg")
+    page.click("[data-action=next]")
+    page.wait_for_function("() => document.querySelector('.status').textContent.includes('サーバー')")
+    assert not page.locator(".board-svg .last-to").count()  # still the start
+    failing[0] = False
+    page.click("[data-action=next]")  # the step is tried again, and the replay goes on
+    page.wait_for_selector(".board-svg [data-cell].last-to")
+    page.click("[data-action=next]")
+    page.wait_for_function("() => document.querySelector('.status').textContent.includes('2')")

@@ -9,6 +9,7 @@ import { animateDrops, animatePath, clearMove, drawMove, mountSvg } from "./boar
 import { boardTools } from "./boardtools.js";
 import { gameEntry, seatName } from "./catalog.js";
 import { clear, h, link } from "./dom.js";
+import { errorText } from "./errors.js";
 import { historyText } from "./history.js";
 import { pick, t } from "./i18n.js";
 import { icon } from "./icons.js";
@@ -59,7 +60,11 @@ export function replayPage(root, gameId) {
   );
 
   async function frame(n) {
-    if (!cache.has(n)) cache.set(n, getJSON(`/api/games/${gameId}/frames/${n}`));
+    if (!cache.has(n)) {
+      const pending = getJSON(`/api/games/${gameId}/frames/${n}`);
+      pending.catch(() => cache.delete(n)); // a frame that failed is asked for again next time
+      cache.set(n, pending);
+    }
     return cache.get(n);
   }
 
@@ -76,7 +81,12 @@ export function replayPage(root, gameId) {
       tools.render();
       render();
       if (step) await animateDrops(svg, data.last.drops, () => null);
-      if (target < history.length) frame(target + 1); // prefetch
+      if (target < history.length) frame(target + 1).catch(() => null); // prefetch
+    }).catch((failure) => {
+      // The position shown stays and the next step tries again; the line says what failed.
+      wanted = ply;
+      render();
+      counterEl.textContent = errorText(failure);
     });
   }
 
