@@ -13,6 +13,7 @@ import typer
 from ....cli_support import user_errors
 from ....core.record import Record
 from ....core.registry import make_game, make_game_from_pairs
+from ..game import StarGame
 from ..geometry import INDEX, NUM_CELLS
 from ..notation import move_text
 from .known import OFFERED
@@ -46,11 +47,27 @@ def crossing_app(game_id: str) -> typer.Typer:
             bool, typer.Option("--offered", help="Solve every puzzle the web table offers for the "
                                "game (one JSON line each: the table of known crossings).")
         ] = False,
+        prove: Annotated[
+            bool, typer.Option("--prove", help="Then prove the crossing found shortest (an exact "
+                               "search from both ends), or find a shorter one.")
+        ] = False,
+        limit: Annotated[
+            int | None, typer.Option("--limit", min=0, help="With --prove: prove only that no "
+                                     "crossing takes this many moves or fewer (no beam search).")
+        ] = None,
+        memory: Annotated[
+            float, typer.Option("--memory", min=0.1, help="With --prove: gigabytes the search "
+                                "may keep; it stops undecided rather than take more.")
+        ] = 10.0,
     ) -> None:
         """The fewest moves the beam search finds for the game's first colour to cross the empty
         board, the line itself, and the bound no crossing can beat."""
         from .search import find_crossing
 
+        if prove:
+            _prove(make_game_from_pairs(game_id, list(option or [])), width, limit,
+                   int(memory * 2**30), as_json)
+            return
         if offered:
             for options in (options for owner, options in OFFERED if owner == game_id):
                 puzzle = make_game(game_id, options)
@@ -92,3 +109,54 @@ def crossing_app(game_id: str) -> typer.Typer:
         """The crossing puzzle (docs/rules/chinese_checkers.md)."""
 
     return app
+
+
+def _prove(game: StarGame, width: int, limit: int | None, memory: int, as_json: bool) -> None:
+    """``cross --prove``: the beam's crossing (unless ``limit`` is given), then the proof search
+    with the limit one move below it, its layers shown as they come (on stderr)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from .prove import prove
+    from .search import find_crossing
+
+    found = find_crossing(game, width) if limit is None else None
+    bound = found.moves - 1 if found is not None else limit
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True)) as progress:
+        task = progress.add_task(f"layers of the proof (no crossing of ≤ {bound} moves?)",
+                                 total=(bound + 1) // 2)
+
+        def report(depth: int, positions: int, seconds: float) -> None:
+            progress.update(task, completed=depth,
+                            description=f"layer {depth}: {positions:,} positions")
+
+        proof = prove(game, bound, memory=memory, report=report)
+    line = proof.line or (found.line if found is not None else [])
+    moves = proof.shortest or (found.moves if found is not None and proof.complete else None)
+    if as_json:
+        typer.echo(json.dumps({
+            "game": game.id, "options": game.options.to_dict(), "limit": bound,
+            "complete": proof.complete, "shortest": moves if proof.complete else None,
+            "line": [move_text(a, b, game.star) for a, b in line], "layers": proof.layers,
+            "seconds": round(proof.seconds, 1), "peak_mb": proof.peak_mb,
+        }))
+        return
+    if moves is not None:
+        typer.echo(str(moves))
+        typer.echo(" ".join(move_text(a, b, game.star) for a, b in line))
+    what = f"{proof.pieces} pieces{' with a king' if proof.king else ''}"
+    cost = (f"{len(proof.layers)} layers, {' / '.join(f'{n:,}' for n in proof.layers)} positions, "
+            f"{proof.seconds:.0f} s, peak memory {proof.peak_mb:,} MB")
+    if not proof.complete:
+        typer.echo(f"{what}: undecided — the next layer would not fit in the memory allowed "
+                   f"({cost}).\n決まりませんでした：次の層がメモリに入りません。")
+    elif proof.shortest is not None:
+        typer.echo(f"{what}: {moves} moves is the shortest ({cost}).\n最短は {moves} 手です。")
+    elif moves is not None:
+        typer.echo(f"{what}: {moves} moves is the shortest — no crossing takes {bound} moves or "
+                   f"fewer ({cost}).\n最短は {moves} 手です（{bound} 手以下では渡れません）。")
+    else:
+        typer.echo(f"{what}: no crossing takes {bound} moves or fewer ({cost}).\n"
+                   f"{bound} 手以下では渡れません。")

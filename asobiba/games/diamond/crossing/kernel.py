@@ -79,6 +79,27 @@ def moves(cells, occ, king, after_line, row, stop, land, ray, out_piece, out_to,
 
 
 @njit(cache=True)
+def entry_bound_of(count, need):
+    """The entry bound (:mod:`.search`) from a position with ``count[t]`` pieces in row ``t``,
+    the goal holding ``need[t]`` cells in the rows ``>= t``: for each such ``t`` the rows from
+    ``t`` on need ``need[t]`` pieces, at most one entering per move, the first no sooner than
+    ``t - front`` moves from now (``front``: the furthest row held)."""
+    rows = count.shape[0]
+    front = rows - 1
+    while front > 0 and count[front] == 0:
+        front -= 1
+    best = 0
+    held = 0
+    for t in range(rows - 1, -1, -1):
+        held += count[t]
+        if need[t] == 0:
+            continue
+        term = t - front - 1 + need[t] if t > front else need[t] - held
+        best = max(best, term)
+    return best
+
+
+@njit(cache=True)
 def place(cells, occ, king):
     """Fill ``occ`` from ``cells``."""
     occ[:] = 0

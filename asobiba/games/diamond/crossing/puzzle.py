@@ -64,6 +64,18 @@ class Puzzle:
         head = np.array([self.king, after, self.goal_apex if self.king else -1], dtype=np.int16)
         return b"|".join(a.tobytes() for a in (head, self.start, self.stop, self.land, self.goal))
 
+    def image(self, cells) -> list[int]:
+        """The half-turn images of ``cells``, in the same order."""
+        return [int(self.mirror[c]) for c in cells]
+
+    def row_count(self, cells) -> np.ndarray:
+        """How many of ``cells`` stand in each row (int64)."""
+        return np.bincount(self.row[np.asarray(cells, dtype=np.int64)], minlength=self.rows)
+
+    def need(self, goal) -> np.ndarray:
+        """How many of the cells ``goal`` stand in the rows ``>= t``, for each row ``t`` (int64)."""
+        return np.cumsum(self.row_count(goal)[::-1])[::-1].copy()
+
     @property
     def start_rows(self) -> int:
         return int(sum(int(self.row[c]) for c in self.start))

@@ -132,43 +132,54 @@ class Crossing:
         return self.moves == self.lower_bound
 
 
-def entry_bound(puzzle: Puzzle) -> int:
-    """The fewest moves any crossing can take by the entry count (see the module docstring)."""
-    rows = [int(puzzle.row[c]) for c in puzzle.start]
-    front = max(rows)
-    goal_rows = sorted((int(puzzle.row[c]) for c in range(NUM_CELLS) if puzzle.goal[c]),
-                       reverse=True)
-    best = 0
-    for count, t in enumerate(goal_rows, 1):  # rows >= t hold `count` goal cells
-        best = max(best, t - front - 1 + count)
-    return best
+def entry_bound(puzzle: Puzzle, start=None) -> int:
+    """The fewest moves any crossing can take by the entry count (see the module docstring);
+    ``start``: other start cells, the goal being their image (:meth:`.puzzle.Puzzle.image`)."""
+    if start is None:
+        start, goal = puzzle.start, [c for c in range(NUM_CELLS) if puzzle.goal[c]]
+    else:
+        goal = puzzle.image(start)
+    return int(kernel.entry_bound_of(puzzle.row_count(start), puzzle.need(goal)))
 
 
-def find_crossing(game: StarGame, width: int = 30_000, depth_max: int = 60) -> Crossing:
-    """The shortest crossing a beam of ``width`` positions finds (AsobibaError if none)."""
+def find_crossing(game: StarGame, width: int = 30_000, depth_max: int = 60,
+                  start=None) -> Crossing:
+    """The shortest crossing a beam of ``width`` positions finds (AsobibaError if none);
+    ``start``: other start cells (the king's first under ``king=true``), the goal being their
+    image (:meth:`.puzzle.Puzzle.image`), for small test puzzles."""
     puzzle = puzzle_of(game)
+    cells, goal, apex = puzzle.start, puzzle.goal, puzzle.goal_apex
+    if start is not None:
+        cells = np.array(start, np.int16)
+        goal = np.zeros_like(puzzle.goal)
+        goal[puzzle.image(cells)] = 1
+        apex = puzzle.image(cells)[0]
     zobrist = np.random.default_rng(2024).integers(1, 2**63, size=(2, NUM_CELLS), dtype=np.uint64)
     line_from = np.zeros(depth_max, np.int16)
     line_to = np.zeros(depth_max, np.int16)
     began = time.perf_counter()
-    length = _beam(puzzle.start, puzzle.king, puzzle.after_line, puzzle.row, puzzle.stop,
-                   puzzle.land, puzzle.ray, puzzle.goal, puzzle.goal_apex, zobrist, width,
+    length = _beam(cells, puzzle.king, puzzle.after_line, puzzle.row, puzzle.stop,
+                   puzzle.land, puzzle.ray, goal, apex, zobrist, width,
                    depth_max, line_from, line_to)
     seconds = time.perf_counter() - began
     if length < 0:
         raise AsobibaError(f"no crossing found within {depth_max} moves (beam width {width})")
     line = [(CELLS[line_from[i]], CELLS[line_to[i]]) for i in range(length)]
-    verify(game, puzzle, line)
-    return Crossing(puzzle.name, puzzle.pieces, puzzle.king, line, entry_bound(puzzle), width,
-                    seconds)
+    verify(game, puzzle, line, start)
+    return Crossing(puzzle.name, len(cells), puzzle.king, line, entry_bound(puzzle, start),
+                    width, seconds)
 
 
-def verify(game: StarGame, puzzle: Puzzle, line: list) -> None:
-    """Replay ``line`` with the readable engine's move generator: every move legal, home at the
-    end (AssertionError otherwise)."""
+def verify(game: StarGame, puzzle: Puzzle, line: list, start=None) -> None:
+    """Replay ``line`` with the readable engine's move generator from the puzzle's start (or the
+    cells ``start``, the king's first under ``king=true``): every move legal, and at the end
+    every piece home — on the goal area with the king on its apex, or on the image of
+    ``start`` (AssertionError otherwise)."""
     seat = game.seats[0]
-    men = sum(1 << grid_of(*CELLS[c]) for c in puzzle.start[1 if puzzle.king else 0:])
-    king = 1 << grid_of(*CELLS[puzzle.start[0]]) if puzzle.king else 0
+    cells = [int(c) for c in (puzzle.start if start is None else start)]
+    first = 1 if puzzle.king else 0
+    men = sum(1 << grid_of(*CELLS[c]) for c in cells[first:])
+    king = 1 << grid_of(*CELLS[cells[0]]) if puzzle.king else 0
     for origin, target in line:
         f, t = 1 << grid_of(*origin), 1 << grid_of(*target)
         legal = game.generator.moves(men, king, men | king, king, seat)
@@ -177,4 +188,9 @@ def verify(game: StarGame, puzzle: Puzzle, line: list) -> None:
             king = t
         else:
             men ^= f | t
-    assert not (men | king) & ~seat.goal_area and (not puzzle.king or king == seat.goal_apex)
+    if start is None:
+        assert not (men | king) & ~seat.goal_area and (not puzzle.king or king == seat.goal_apex)
+    else:
+        home = puzzle.image(cells)
+        assert men | king == sum(1 << grid_of(*CELLS[c]) for c in home)
+        assert not puzzle.king or king == 1 << grid_of(*CELLS[home[0]])
