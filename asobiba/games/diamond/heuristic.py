@@ -218,9 +218,12 @@ alpha-beta, about 5 000–10 000 nodes per second on one core (arena baselines).
 
 
 KERNEL_SPECS: dict[str, dict[str, Any]] = {
-    "strong": {"agent": "kernel", "max_nodes": 200_000, "beam": 8, "time_limit": 1.8},
+    "strong": {"agent": "kernel", "max_nodes": 60_000, "beam": 8, "time_limit": 1.8},
     "strongest": {"agent": "kernel", "max_nodes": 600_000, "beam": 8, "time_limit": 4.5},
 }
+"""つよい reads a tenth of 最強's nodes: at 200 000 against 600 000 both usually finished the same
+depth but one (8 and 9 plies), and 最強 scored barely more than half of their games (docs/ai.md,
+"Measured ladder")."""
 
 EQUAL_TIMES = (0.25, 0.1)
 """Seconds per move of the equal-time arena baselines below."""
