@@ -278,8 +278,9 @@ def prove(game: StarGame, limit: int, start: list[int] | None = None, memory: in
     image = puzzle.mirror[on]
     if not (np.array_equal(puzzle.stop[image], puzzle.stop[on])
             and np.array_equal(puzzle.land[image], puzzle.land[on])
-            and np.array_equal(puzzle.goal[puzzle.mirror[puzzle.start]],
-                               np.ones(puzzle.pieces, np.uint8))):
+            and int(puzzle.goal.sum()) == puzzle.pieces
+            and puzzle.goal[puzzle.mirror[puzzle.start]].all()
+            and (not puzzle.king or puzzle.mirror[puzzle.start[0]] == puzzle.goal_apex)):
         raise AsobibaError("the proof needs a puzzle the half turn maps onto itself")
     began = time.perf_counter()
     search = _Search(game, puzzle, cells)
