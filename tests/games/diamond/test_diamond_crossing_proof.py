@@ -102,6 +102,10 @@ def test_a_search_that_would_not_fit_stops_undecided():
 def test_a_line_jump_that_ends_the_move_cannot_be_run_backwards():
     with pytest.raises(OptionError):
         prove(DiamondGame({"board": "small", "king_chain_after_line": "none"}), 20)
+    app = descriptor("diamond").commands()
+    result = CliRunner().invoke(app, ["cross", "-o", "board=small", "-o",
+                                      "king_chain_after_line=none", "--prove"])
+    assert result.exit_code == 2 and "made back" in result.output
 
 
 def test_sets_are_sorted_unsigned_without_duplicates():

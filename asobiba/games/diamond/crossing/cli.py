@@ -117,9 +117,10 @@ def _prove(game: StarGame, width: int, limit: int | None, memory: int, as_json: 
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from .prove import prove
+    from .prove import provable, prove
     from .search import find_crossing
 
+    provable(game)
     found = find_crossing(game, width) if limit is None else None
     bound = found.moves - 1 if found is not None else limit
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),

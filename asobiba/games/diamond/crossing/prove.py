@@ -262,18 +262,14 @@ def _move(before: tuple[int, int], after: tuple[int, int]) -> tuple[tuple[int, i
     return CELLS[(a & ~b).bit_length() - 1], CELLS[(b & ~a).bit_length() - 1]
 
 
-def prove(game: StarGame, limit: int, start: list[int] | None = None, memory: int = MEMORY,
-          report: Callable[[int, int, float], None] | None = None) -> Proof:
-    """The shortest crossing of ``game``'s puzzle if one takes at most ``limit`` moves, else the
-    proof that none does (see the module docstring). ``start``: other start cells (the king's
-    first under ``king=true``), the goal being their half-turn image, for small test puzzles.
-    ``report(depth, positions, seconds)`` hears of each layer. The search stops, incomplete, when
-    its layers would take more than ``memory`` bytes."""
+def provable(game: StarGame) -> Puzzle:
+    """The puzzle of ``game``, if the proof can be made under its rules: moves that can be made
+    back (OptionError under ``king_chain_after_line=none``) and a puzzle the half turn maps onto
+    itself, start onto goal (AsobibaError otherwise)."""
     puzzle = puzzle_of(game)
     if puzzle.king and puzzle.after_line == kernel.END:
         raise OptionError("the proof needs moves that can be made back: a line jump that ends the "
                           "move (king_chain_after_line=none) cannot")
-    cells = [int(c) for c in (puzzle.start if start is None else start)]
     on = puzzle.row >= 0
     image = puzzle.mirror[on]
     if not (np.array_equal(puzzle.stop[image], puzzle.stop[on])
@@ -282,6 +278,18 @@ def prove(game: StarGame, limit: int, start: list[int] | None = None, memory: in
             and puzzle.goal[puzzle.mirror[puzzle.start]].all()
             and (not puzzle.king or puzzle.mirror[puzzle.start[0]] == puzzle.goal_apex)):
         raise AsobibaError("the proof needs a puzzle the half turn maps onto itself")
+    return puzzle
+
+
+def prove(game: StarGame, limit: int, start: list[int] | None = None, memory: int = MEMORY,
+          report: Callable[[int, int, float], None] | None = None) -> Proof:
+    """The shortest crossing of ``game``'s puzzle if one takes at most ``limit`` moves, else the
+    proof that none does (see the module docstring). ``start``: other start cells (the king's
+    first under ``king=true``), the goal being their half-turn image, for small test puzzles.
+    ``report(depth, positions, seconds)`` hears of each layer. The search stops, incomplete, when
+    its layers would take more than ``memory`` bytes."""
+    puzzle = provable(game)
+    cells = [int(c) for c in (puzzle.start if start is None else start)]
     began = time.perf_counter()
     search = _Search(game, puzzle, cells)
     shortest = 0 if search.meet(0, 0) >= 0 else None
