@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from asobiba.core.errors import OptionError
 from asobiba.core.registry import descriptor
+from asobiba.games.chinese_checkers.game import ChineseCheckersGame
 from asobiba.games.diamond.crossing import sets
 from asobiba.games.diamond.crossing.prove import prove
 from asobiba.games.diamond.crossing.puzzle import puzzle_of
@@ -22,6 +23,8 @@ from asobiba.games.diamond.geometry import BIT, NUM_CELLS
 SMALL = DiamondGame({"board": "small"})
 SMALL_ANY = DiamondGame({"board": "small", "king_chain_after_line": "any"})
 SMALL_NO_KING = DiamondGame({"board": "small", "king": False})
+CHECKERS_PASS = ChineseCheckersGame({"other_points": "pass"})
+CHECKERS_PASS_KING = ChineseCheckersGame({"other_points": "pass", "king": True})
 
 
 def _bfs(game, start):
@@ -52,15 +55,17 @@ def _bfs(game, start):
 
 
 def _small_puzzles():
-    """Three pieces each: some of the camp, and anywhere the colour may stand (with a king, the
-    king on the start apex)."""
+    """Three pieces on the small board (two on the big one): some of the camp, and anywhere the
+    colour may stand (with a king, the king on the start apex). Chinese Checkers with the other
+    points ``pass``: chains may land where a move may not end."""
     cases = []
-    for game in (SMALL_NO_KING, SMALL, SMALL_ANY):
+    for game, pieces in ((SMALL_NO_KING, 3), (SMALL, 3), (SMALL_ANY, 3), (CHECKERS_PASS, 2),
+                         (CHECKERS_PASS_KING, 2)):
         puzzle = puzzle_of(game)
         rng = random.Random(len(cases))
         cells = [c for c in range(NUM_CELLS) if puzzle.stop[c] and c != puzzle.start[0]]
         for pool in ([int(c) for c in puzzle.start[1:]], cells):
-            chosen = rng.sample(pool, 2 if puzzle.king else 3)
+            chosen = rng.sample(pool, pieces - puzzle.king)
             cases.append((game, [int(puzzle.start[0])] * puzzle.king + chosen))
     return cases
 

@@ -168,7 +168,6 @@ class _Search:
     """The layers of one proof search and the compiled engine's arrays for its puzzle."""
 
     def __init__(self, game: StarGame, puzzle: Puzzle, start: list[int]) -> None:
-        self.puzzle = puzzle
         self.king = puzzle.king
         self.rules = rules_of(game)
         self.rules[R_PLAYERS] = 1  # the colour alone: the other seats' slots hold no king
