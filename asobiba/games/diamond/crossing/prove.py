@@ -20,9 +20,9 @@ fewer, a position of ``F_d`` whose entry bound (:func:`.kernel.entry_bound_of`, 
 position) is above ``L - d`` is dropped: no such crossing passes it ``d`` moves from the start,
 and every position of a crossing of ``l <= L`` moves survives, at the depth of its place in the
 crossing. (A move leads from ``F_d`` only into ``F_{d-1}``, ``F_d`` and the new layer, so only
-those two are taken out.) A crossing of ``l`` moves passes, ``i = l // 2`` moves from the start,
-a position ``P`` of ``F_i`` whose image lies in ``F_{l - i}``; conversely such a ``P`` makes a
-crossing of at most ``l`` moves. Lengths are tried from 0 up as the layers come, so the first
+those two are taken out.) A shortest crossing, of ``l`` moves, passes ``i = l // 2`` moves from
+the start a position ``P`` of ``F_i`` whose image lies in ``F_{l - i}``; conversely such a ``P``
+makes a crossing of at most ``l`` moves. Lengths are tried from 0 up as the layers come, so the first
 found is the shortest; none up to ``L`` proves every crossing longer than ``L``. The search needs
 the layers up to ``ceil(L / 2)``. The line found is rebuilt layer by layer (a position's
 predecessor is one of its own moves, moves being reversible) and replayed by the readable engine.
