@@ -25,7 +25,7 @@ def test_a_puzzle_from_the_lobby_a_move_and_the_best_line(page, server, shots: P
     page.click("#opt-players label:has-text('1人')")
     lobby = page.locator("[data-role=crossing-target]")
     lobby.wait_for()
-    assert "目標は27手" in lobby.inner_text() and "19手より少なくは渡れない" in lobby.inner_text()
+    assert "目標は27手" in lobby.inner_text() and "22手より少なくは渡れない" in lobby.inner_text()
     page.wait_for_function("() => document.querySelectorAll('.seat-preview .chip').length === 1")
     lobby.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "crossing-lobby.png"))

@@ -7,9 +7,10 @@ figure found beforehand for the puzzle their rules pose, and the line itself as 
 one of these puzzles again or are ones the puzzle does not play, e.g. ``hop_own=false``);
 :data:`KNOWN` holds, for each, the line the beam search found at the width it names (``asobiba
 chinese_checkers cross --offered --width N`` finds them again; a beam of 100 000 shortened only the
-crossings where a king's line jump ends the move, 30 to 29), the entry bound and whether the length
-is known to be the shortest. A puzzle is matched by :meth:`.puzzle.Puzzle.signature`, so an option
-that does not change the puzzle (``goal_block``, ``max_plies``) finds the same entry.
+crossings where a king's line jump ends the move, 30 to 29) and whether its length is known to be
+the shortest; one lower bound, proven by the exact search, holds for them all
+(:data:`TEN_PIECES_AT_LEAST`). A puzzle is matched by :meth:`.puzzle.Puzzle.signature`, so an
+option that does not change the puzzle (``goal_block``, ``max_plies``) finds the same entry.
 
 Only one length is known to be the shortest: 27 moves for ten pieces on the board of the two facing
 points and the hexagon (``other_points=closed``), shown by a published computer search (G. I. Bell,
@@ -31,6 +32,14 @@ from ..game import StarGame
 from ..layout import OTHER_POINTS
 from ..options import LINE_CHAIN_RULES
 from .puzzle import puzzle_of
+
+TEN_PIECES_AT_LEAST = 22
+"""No crossing of ten pieces takes fewer moves, under any rules the lobby offers: the exact search
+from both ends (:mod:`.prove`, ``asobiba chinese_checkers cross --prove --limit 21``) finds none of
+21 moves or fewer with the other points closed, passed or open, without a king and with a king
+whose line jump may be followed by a single hop or by any; a king whose line jump ends the move
+has fewer moves still, so the bound holds for it too (docs/rules/chinese_checkers.md, "Crossing
+the star alone")."""
 
 PUBLISHED = "published"
 """The length is known to be the shortest (a published proof for exactly this board)."""
@@ -56,11 +65,11 @@ class KnownCrossing:
     options: Mapping[str, Any]
     line: str
     """The moves in notation, separated by spaces."""
-    lower_bound: int
-    """The entry bound: no crossing takes fewer moves (search.entry_bound)."""
     shortest: str = FOUND
     width: int = 30_000
     """The beam width that found the line."""
+    lower_bound: int = TEN_PIECES_AT_LEAST
+    """No crossing takes fewer moves (proven)."""
 
     @property
     def moves(self) -> int:
@@ -92,7 +101,7 @@ KNOWN: tuple[KnownCrossing, ...] = (
             "n2-n3 f6-n4 d3-n2 e7-f6 n2-o2 f6-p2 g5-h4 h4-n2 k5-o1 i3-q1 j4-k5 k5-o3 l6-p1 "
             "m6-n1"
         ),
-        lower_bound=19, shortest=PUBLISHED, width=30_000,
+        shortest=PUBLISHED, width=30_000,
     ),
     KnownCrossing(
         "chinese_checkers", {"other_points": "closed", "king": True, "king_chain_after_line": "single"},
@@ -101,7 +110,7 @@ KNOWN: tuple[KnownCrossing, ...] = (
             "n1-o1 b2-p1 c2-d2 d2-n3 e6-f6 n2-o2 f6-p2 g5-h5 h5-l6 i4-j5 j6-q1 j5-n4 k5-o3 "
             "l6-n1 m6-n2"
         ),
-        lower_bound=19, width=30_000,
+        width=30_000,
     ),
     KnownCrossing(
         "chinese_checkers", {"other_points": "closed", "king": True, "king_chain_after_line": "any"},
@@ -110,7 +119,7 @@ KNOWN: tuple[KnownCrossing, ...] = (
             "c1-d1 d1-n2 c2-d2 d2-p1 e6-f5 f5-n3 g5-h4 h4-l5 i4-j4 j3-q1 j4-n1 k5-o3 n2-o1 "
             "l5-n4 m6-n2"
         ),
-        lower_bound=19, width=30_000,
+        width=30_000,
     ),
     KnownCrossing(
         "chinese_checkers", {"other_points": "closed", "king": True, "king_chain_after_line": "none"},
@@ -119,7 +128,7 @@ KNOWN: tuple[KnownCrossing, ...] = (
             "a1-b2 b2-n4 n2-o1 c2-d2 d2-p1 e6-f5 f5-l6 g5-h4 h4-j5 i4-o2 j5-p2 k5-o3 n4-q1 "
             "l7-n4 l6-n1 m6-n2"
         ),
-        lower_bound=19, width=100_000,
+        width=100_000,
     ),
     KnownCrossing(
         "chinese_checkers", {"other_points": "pass", "king": False},
@@ -128,7 +137,7 @@ KNOWN: tuple[KnownCrossing, ...] = (
             "n2-o2 f6-p2 d3-n2 n2-n3 e7-f6 f6-n4 g5-h4 h4-n2 k5-q1 i3-o3 j4-k5 k5-o1 l6-p1 "
             "m6-n1"
         ),
-        lower_bound=19, width=30_000,
+        width=30_000,
     ),
     KnownCrossing(
         "chinese_checkers", {"other_points": "pass", "king": True, "king_chain_after_line": "single"},
@@ -137,7 +146,7 @@ KNOWN: tuple[KnownCrossing, ...] = (
             "n1-o1 b2-n3 c2-d2 d2-p1 e6-f6 n2-o2 f6-p2 g5-h5 h5-l6 i4-j5 j6-q1 j5-n4 k5-o3 "
             "l6-n1 m6-n2"
         ),
-        lower_bound=19, width=30_000,
+        width=30_000,
     ),
     KnownCrossing(
         "chinese_checkers", {"other_points": "pass", "king": True, "king_chain_after_line": "any"},
@@ -146,7 +155,7 @@ KNOWN: tuple[KnownCrossing, ...] = (
             "c1-d1 d1-n2 c2-d2 d2-p1 e6-f6 f6-l5 g5-h5 h5-n3 i4-j4 j3-q1 j4-n1 n2-o1 k5-o3 "
             "l5-n4 m6-n2"
         ),
-        lower_bound=19, width=30_000,
+        width=30_000,
     ),
     KnownCrossing(
         "chinese_checkers", {"other_points": "pass", "king": True, "king_chain_after_line": "none"},
@@ -155,7 +164,7 @@ KNOWN: tuple[KnownCrossing, ...] = (
             "d3-p2 c2-d2 c1-d1 d1-n2 d2-p1 e6-f6 f6-l5 g5-h5 h5-n3 i4-j4 j4-n1 k5-o3 n2-o1 "
             "l5-n4 m7-q1 m6-n2"
         ),
-        lower_bound=19, width=100_000,
+        width=100_000,
     ),
     KnownCrossing(
         "chinese_checkers", {"other_points": "open", "king": False},
@@ -164,7 +173,7 @@ KNOWN: tuple[KnownCrossing, ...] = (
             "n2-n3 f6-n4 d3-n2 e7-f6 n2-o2 f6-p2 g5-h4 h4-n2 k5-q1 i3-o3 j4-k5 k5-o1 l6-p1 "
             "m6-n1"
         ),
-        lower_bound=19, width=30_000,
+        width=30_000,
     ),
     KnownCrossing(
         "chinese_checkers", {"other_points": "open", "king": True, "king_chain_after_line": "single"},
@@ -173,7 +182,7 @@ KNOWN: tuple[KnownCrossing, ...] = (
             "n1-o1 b2-n3 c2-d2 d2-p1 n2-o2 e6-f6 f6-p2 g5-h5 h5-l6 i4-j5 j6-q1 j5-n4 k5-o3 "
             "l6-n1 m6-n2"
         ),
-        lower_bound=19, width=30_000,
+        width=30_000,
     ),
     KnownCrossing(
         "chinese_checkers", {"other_points": "open", "king": True, "king_chain_after_line": "any"},
@@ -182,7 +191,7 @@ KNOWN: tuple[KnownCrossing, ...] = (
             "c2-b1 b1-n2 c1-d1 d1-l5 e6-f5 f5-p1 g5-h5 h5-n3 i4-j4 j3-q1 j4-n1 n2-o1 k5-o3 "
             "l5-n4 m6-n2"
         ),
-        lower_bound=19, width=30_000,
+        width=30_000,
     ),
     KnownCrossing(
         "chinese_checkers", {"other_points": "open", "king": True, "king_chain_after_line": "none"},
@@ -191,7 +200,7 @@ KNOWN: tuple[KnownCrossing, ...] = (
             "d3-n2 c2-d2 d2-n3 c1-d2 d2-p1 e6-f6 n2-o2 f6-n4 g5-h5 h5-n1 i4-j5 j5-l5 m7-q1 "
             "k5-o3 l5-p2 m6-n2"
         ),
-        lower_bound=19, width=100_000,
+        width=100_000,
     ),
 )
 """The best crossing known for each puzzle of :data:`OFFERED`."""
