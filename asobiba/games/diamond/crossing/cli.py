@@ -16,7 +16,7 @@ from ....core.registry import make_game, make_game_from_pairs
 from ..game import StarGame
 from ..geometry import INDEX, NUM_CELLS
 from ..notation import move_text
-from .known import OFFERED
+from .known import KNOWN
 
 
 def crossing_app(game_id: str) -> typer.Typer:
@@ -69,7 +69,7 @@ def crossing_app(game_id: str) -> typer.Typer:
                    int(memory * 2**30), as_json)
             return
         if offered:
-            for options in (options for owner, options in OFFERED if owner == game_id):
+            for options in (known.options for known in KNOWN if known.game == game_id):
                 puzzle = make_game(game_id, options)
                 found = find_crossing(puzzle, width)
                 typer.echo(json.dumps({

@@ -3,14 +3,14 @@
 
 The web table never runs the search: a person who plays Chinese Checkers alone is given the
 figure found beforehand for the puzzle their rules pose, and the line itself as a record to replay.
-:data:`OFFERED` lists the option sets whose puzzles differ (the lobby's other options either pose
-one of these puzzles again or are ones the puzzle does not play, e.g. ``hop_own=false``);
-:data:`KNOWN` holds, for each, the line the beam search found at the width it names (``asobiba
-chinese_checkers cross --offered --width N`` finds them again; a beam of 100 000 shortened only the
-crossings where a king's line jump ends the move, 30 to 29) and whether its length is known to be
-the shortest; one lower bound, proven by the exact search, holds for them all
-(:data:`TEN_PIECES_AT_LEAST`). A puzzle is matched by :meth:`.puzzle.Puzzle.signature`, so an
-option that does not change the puzzle (``goal_block``, ``max_plies``) finds the same entry.
+:data:`KNOWN` holds, for each option set whose puzzle differs (the lobby's other options either
+pose one of these puzzles again or are ones the puzzle does not play, e.g. ``hop_own=false``), the
+line the beam search found at the width it names (``asobiba chinese_checkers cross --offered
+--width N`` finds them again; a beam of 100 000 shortened only the crossings where a king's line
+jump ends the move, 30 to 29) and whether its length is known to be the shortest; one lower
+bound, proven by the exact search, holds for them all (:data:`TEN_PIECES_AT_LEAST`). A puzzle
+is matched by :meth:`.puzzle.Puzzle.signature`, so an option that does not change the puzzle
+(``goal_block``, ``max_plies``) finds the same entry.
 
 Only one length is known to be the shortest: 27 moves for ten pieces on the board of the two facing
 points and the hexagon (``other_points=closed``), shown by a published computer search (G. I. Bell,
@@ -29,8 +29,6 @@ from ....core.names import Names
 from ....core.record import Record
 from ....core.registry import make_game
 from ..game import StarGame
-from ..layout import OTHER_POINTS
-from ..options import LINE_CHAIN_RULES
 from .puzzle import puzzle_of
 
 TEN_PIECES_AT_LEAST = 22
@@ -46,15 +44,6 @@ PUBLISHED = "published"
 FOUND = "found"
 """The length is the best found; the lower bound is proven, the gap between them open."""
 
-OFFERED: tuple[tuple[str, Mapping[str, Any]], ...] = tuple(
-    (game, {"other_points": points, **king})
-    for game in ("chinese_checkers",)
-    for points in OTHER_POINTS
-    for king in ({"king": False}, *({"king": True, "king_chain_after_line": after}
-                                     for after in LINE_CHAIN_RULES))
-)
-"""The option sets whose crossing puzzles differ at the web table (Chinese Checkers with one
-player), as ``(game id, options)``."""
 
 
 @dataclass(frozen=True)
@@ -203,7 +192,7 @@ KNOWN: tuple[KnownCrossing, ...] = (
         width=100_000,
     ),
 )
-"""The best crossing known for each puzzle of :data:`OFFERED`."""
+"""The best crossing known for each puzzle the web table offers (Chinese Checkers with one player)."""
 
 
 @cache
