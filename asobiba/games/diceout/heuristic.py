@@ -236,7 +236,8 @@ def _explain_placing(state: State, action: int) -> tuple[str, str]:
     notation = state.action_to_notation(action)
     where_ja = "、".join(f"{c}に{v}" for c, v in zip(cells, values, strict=True))
     where_en = ", ".join(f"{v} on {c}" for c, v in zip(cells, values, strict=True))
-    other_ja, other_en = COLOUR_NAMES[COLOURS[other]].ja, COLOUR_NAMES[COLOURS[other]].en
+    other_name = COLOUR_NAMES[COLOURS[other]]
+    other_ja, other_en = other_name.ja, other_name.en
     if state.dice[other]:
         shown = ",".join(map(str, arrangement_of(state.dice[other])))
         return (f"{notation}（{where_ja}）。{other_ja}の並び {shown} に対して、読みでいちばん良い"
