@@ -61,9 +61,10 @@ def test_a_tiny_match_from_the_command_line(tmp_path, capsys):
     assert resumed["games"][0]["moves"][:4] == data["games"][1]["moves"][:4]
 
 
-def test_first_must_be_a_game_number():
+def test_first_must_be_a_game_number(capsys):
     with pytest.raises(SystemExit):
         main(["--opponent", "magmacrunch", "--first", "0"])
+    assert "--games, --first and --workers must be at least 1" in capsys.readouterr().err
 
 
 class _Mirror:
