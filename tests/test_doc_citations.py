@@ -17,6 +17,10 @@ absolute URL (``scheme:``) must name an existing file or folder, relative to the
 heading's text in lower case, every character that is not a letter, a mark, a digit, a space, a
 hyphen or an underscore removed, each space turned into a hyphen; a heading whose anchor repeats an
 earlier one gets ``-1``, ``-2`` … appended. Links inside code (fenced or inline) are not links.
+
+**Bilingual headings** (the policy of docs/README.md, "Two languages"): outside ``docs/rules/``,
+every heading with a Latin letter outside backticks reads ``English / 日本語``: it has a ``" / "``,
+and the text after the first one holds a Japanese character (kana or kanji).
 """
 
 from __future__ import annotations
@@ -163,3 +167,26 @@ def test_every_relative_link_resolves(page: Path) -> None:
         elif anchor and (resolved.suffix != ".md" or anchor not in anchors(resolved)):
             broken.append(f"{where}: no such heading")
     assert broken == []
+
+
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+def bilingual(heading: str) -> bool:
+    if not re.search(r"[A-Za-z]", re.sub(r"`[^`]*`", "", heading)):
+        return True
+    english, slash, japanese = heading.partition(" / ")
+    return bool(slash and english.strip() and _JAPANESE.search(japanese))
+
+
+def test_the_bilingual_rule_reads_headings_as_the_policy_says() -> None:
+    assert bilingual("Errors / エラー") and bilingual("5×4") and bilingual("HTTP API / HTTP の API")
+    assert not bilingual("Method") and not bilingual("Method / Methode")
+    assert not bilingual("日本語 / English")  # Japanese first is the rules pages' order only
+
+
+def test_every_heading_outside_the_rules_pages_is_bilingual() -> None:
+    rules = ROOT / "docs" / "rules"
+    single = [f"{page.relative_to(ROOT)}: {heading}" for page in sorted((ROOT / "docs").rglob("*.md"))
+              if rules not in page.parents for heading in headings(page) if not bilingual(heading)]
+    assert single == []
