@@ -21,6 +21,9 @@ earlier one gets ``-1``, ``-2`` … appended. Links inside code (fenced or inlin
 **Bilingual headings** (the policy of docs/README.md, "Two languages"): outside ``docs/rules/``,
 every heading with a Latin letter outside backticks reads ``English / 日本語``: it has a ``" / "``,
 and the text after the first one holds a Japanese character (kana or kanji).
+
+**Indexes.** ``docs/README.md`` links every page of ``docs/`` (the logs through
+``docs/measurements/README.md``), which links every log; a log is named ``YYYY-MM-DD-subject.md``.
 """
 
 from __future__ import annotations
@@ -190,3 +193,18 @@ def test_every_heading_outside_the_rules_pages_is_bilingual() -> None:
     single = [f"{page.relative_to(ROOT)}: {heading}" for page in sorted((ROOT / "docs").rglob("*.md"))
               if rules not in page.parents for heading in headings(page) if not bilingual(heading)]
     assert single == []
+
+
+def _linked(page: Path) -> set[Path]:
+    return {(page.parent / target.partition("#")[0]).resolve() for _, target in links(page)}
+
+
+def test_the_docs_index_lists_every_page_and_the_measurements_index_every_log() -> None:
+    docs = ROOT / "docs"
+    logs = docs / "measurements"
+    pages = {p for p in docs.rglob("*.md") if p.parent != logs and p != docs / "README.md"}
+    assert pages - _linked(docs / "README.md") == set()
+    assert (logs / "README.md") in _linked(docs / "README.md")
+    assert set(logs.glob("2*.md")) - _linked(logs / "README.md") == set()
+    named = [p.name for p in logs.glob("*.md") if p.name != "README.md"]
+    assert named and all(re.fullmatch(r"\d{4}-\d{2}-\d{2}-[a-z0-9-]+\.md", name) for name in named)
