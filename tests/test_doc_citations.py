@@ -22,6 +22,10 @@ earlier one gets ``-1``, ``-2`` … appended. Links inside code (fenced or inlin
 every heading with a Latin letter outside backticks reads ``English / 日本語``: it has a ``" / "``,
 and the text after the first one holds a Japanese character (kana or kanji).
 
+**Paths.** A repository path a page names in backticks (``asobiba/…``, ``tests/…``, ``bench/…``,
+``scripts/…``, ``docs/…``, without ``<placeholders>``) exists — except in the dated logs, which
+name files as they were when measured.
+
 **Indexes.** ``docs/README.md`` links every page of ``docs/`` (the logs through
 ``docs/measurements/README.md``), which links every log; a log is named ``YYYY-MM-DD-subject.md``.
 """
@@ -208,3 +212,15 @@ def test_the_docs_index_lists_every_page_and_the_measurements_index_every_log() 
     assert set(logs.glob("2*.md")) - _linked(logs / "README.md") == set()
     named = [p.name for p in logs.glob("*.md") if p.name != "README.md"]
     assert named and all(re.fullmatch(r"\d{4}-\d{2}-\d{2}-[a-z0-9-]+\.md", name) for name in named)
+
+
+_NAMED_PATH = re.compile(r"`((?:asobiba|tests|bench|scripts|docs)/[\w./-]*)`")
+
+
+def test_every_path_a_page_names_exists() -> None:
+    logs = ROOT / "docs" / "measurements"
+    missing = [f"{page.relative_to(ROOT)}:{number}: {m.group(1)}"
+               for page in _pages() if logs not in page.parents
+               for number, line in enumerate(_prose_lines(page), 1)
+               for m in _NAMED_PATH.finditer(line) if not (ROOT / m.group(1)).exists()]
+    assert missing == []
