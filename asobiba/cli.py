@@ -1,6 +1,6 @@
 """The ``asobiba`` command (Typer + Rich).
 
-Contracts (docs/formats.md, "Command-line contracts"): ``perft`` prints ``DEPTH COUNT`` lines,
+Contracts (docs/formats.md, "CLI contracts"): ``perft`` prints ``DEPTH COUNT`` lines,
 ``moves`` prints a JSON array of ``{"from","to","notation"}``, ``position`` prints position JSON.
 Wherever a position file is taken, a game record is too (its final position, or ``--ply N``;
 :mod:`asobiba.core.start`). Every user error prints one line on stderr and exits with status 2.

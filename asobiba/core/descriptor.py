@@ -194,7 +194,7 @@ class Service(Protocol):
 class WebClient:
     """A game's own piece of the web page: plain ES modules (and stylesheets) in ``folder`` of
     the game's package, served at ``/static/games/<id>/``; the page imports ``module`` and calls
-    what it exports (docs/web.md, "A game's own page module")."""
+    what it exports (docs/protocol.md, "A game's own page module")."""
 
     folder: Any
     """A ``pathlib.Path`` to the folder."""

@@ -14,5 +14,5 @@ Modules, one job each:
 * :mod:`.api`, :mod:`.sockets`, :mod:`.app`, :mod:`.server` — HTTP routes, the WebSocket, the app, uvicorn.
 
 No module here names a game: everything game-specific comes from the game descriptors
-(:mod:`asobiba.core.descriptor`). The protocol is documented in ``docs/web.md``.
+(:mod:`asobiba.core.descriptor`). The protocol is documented in ``docs/protocol.md``.
 """

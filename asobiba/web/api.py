@@ -1,4 +1,4 @@
-"""HTTP routes of the web table (docs/web.md, "HTTP API").
+"""HTTP routes of the web table (docs/protocol.md, "HTTP API").
 
 Bodies are read by hand (:mod:`.bodies`: strict models with limits) so that every bad input gets
 a one-line JSON message (``{"error": "..."}``, plus ``"text": {"ja", "en"}`` when the server says it
@@ -6,9 +6,8 @@ in both languages; HTTP 400, 401 without a seat's token, 403 with a token or inv
 hold the seat, 404 for what does not exist) and changes nothing.
 
 Acting requests (moves, undo, takeback answers, resign, verbs, hints, seats given to the computer)
-carry ``Authorization: Bearer <token>`` of the seat they act for (docs/web.md, "Seats, tokens and
-invitations"). Reading a game, its record and its replay needs no token: a game's link is enough to
-watch it.
+carry ``Authorization: Bearer <token>`` of the seat they act for (docs/protocol.md, "Seat tokens").
+Reading a game, its record and its replay needs no token: a game's link is enough to watch it.
 """
 
 from __future__ import annotations

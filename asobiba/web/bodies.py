@@ -1,4 +1,4 @@
-"""The JSON bodies of the HTTP API as Pydantic models with limits (docs/web.md, "HTTP API").
+"""The JSON bodies of the HTTP API as Pydantic models with limits (docs/protocol.md, "HTTP API").
 
 A body is read by :func:`~asobiba.core.position.parse_json` (nested at most 200 levels, numbers
 finite, integers of at most 4,300 digits), then checked here with strict types: an integer is an

@@ -1,4 +1,4 @@
-"""Group commit: the writes of many games made durable together (docs/web.md, "Nothing is lost").
+"""Group commit: the writes of many games made durable together (docs/operations.md, "Nothing is lost").
 
 One writer thread owns every write to the database. Callers hand it a write (a function of an open
 connection) and get a future; the writer takes every write waiting, runs them in one transaction

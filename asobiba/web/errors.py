@@ -1,4 +1,4 @@
-"""How the web table's refusals reach people (docs/web.md, "Errors").
+"""How the web table's refusals reach people (docs/protocol.md, "Errors").
 
 Every refusal is an :class:`~asobiba.core.errors.AsobibaError` with a one-line English message,
 sent as ``error`` (HTTP bodies) or ``message`` (WebSocket frames). When the server can also say it

@@ -1,4 +1,4 @@
-"""What the server lets in (docs/web.md, "Security"), as one ASGI middleware.
+"""What the server lets in (docs/operations.md, "Security"), as one ASGI middleware.
 
 * **Host** — when the server knows where it listens (``asobiba serve``), a request's ``Host`` must
   name it: a loopback name (``127.0.0.1``, ``localhost``, ``[::1]``) with the bound port, the bound

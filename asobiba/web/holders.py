@@ -1,4 +1,4 @@
-"""Who holds the seats of a web game (docs/web.md, "Seats, tokens and invitations").
+"""Who holds the seats of a web game (docs/protocol.md, "Seat tokens").
 
 A person's seat belongs to whoever holds its secret: a **token** for a seat taken, an **invite**
 for a seat still open. Secrets are random (256 bits for tokens, 128 for invites), handed out once

@@ -1,4 +1,4 @@
-"""Rate limits (docs/web.md, "Bounded work"): per client address and per WebSocket connection.
+"""Rate limits (docs/operations.md, "Bounded work"): per client address and per WebSocket connection.
 
 * **Per address** — each client address may make :attr:`Limits.address_rate` requests a second
   on average (HTTP requests and WebSocket handshakes alike), in bursts of at most

@@ -1,5 +1,5 @@
 """The lobby: what the page knows of the games — every game the web table offers, read from its
-descriptor — served as ``GET /api/catalog`` (docs/web.md, "HTTP API"; the endpoint keeps its name
+descriptor — served as ``GET /api/catalog`` (docs/protocol.md, "HTTP API"; the endpoint keeps its name
 for scripts; in the code "catalog" is Gandice's dice data only).
 
 The options panel is built from each game's ``Options.specs()`` (kind, choices, min/max, ja/en

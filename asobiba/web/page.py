@@ -1,4 +1,4 @@
-"""The page every address of the web table serves (docs/web.md, "The page"): ``static/index.html``
+"""The page every address of the web table serves (docs/protocol.md, "The page"): ``static/index.html``
 with the whole module graph preloaded, so that the browser asks for every ES module at once
 instead of discovering them import by import (``<link rel="modulepreload">`` for each file of
 ``static/js/``, read once when the app is made).

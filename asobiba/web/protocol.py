@@ -1,4 +1,4 @@
-"""Parsing what clients send (docs/web.md, "WebSocket protocol").
+"""Parsing what clients send (docs/protocol.md, "WebSocket protocol").
 
 A WebSocket frame from the page is a JSON object with a ``type``:
 

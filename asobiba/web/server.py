@@ -8,7 +8,7 @@ A WebSocket whose handler has finished is cut off (the TCP connection aborted) i
 within :data:`CLOSE_GRACE` seconds: a client that stopped reading never takes the close frame, and
 without this its connection would wait on its full send buffer for ever. Each WebSocket's kernel
 send buffer is kept to :data:`SEND_BUFFER` bytes, so a client that stops reading is noticed (its
-frames stop going out) after a few frames rather than megabytes (docs/web.md, "Slow clients").
+frames stop going out) after a few frames rather than megabytes (docs/operations.md, "Slow clients").
 
 Frames go out uncompressed (no per-message deflate): compressing each client's copy of every state
 frame cost the server a fifth of its time under load, for frames of a few kilobytes
@@ -57,7 +57,7 @@ def serve(
     SQLite file in the user's data directory (created if missing). ``allow_hosts``: more names
     the Host header may carry; ``allow_origins``: more origins allowed to act; ``allow_builds``:
     build solution tables when asked; ``address_rate``: requests a second per client address
-    (0: no per-address limits, e.g. behind a reverse proxy that limits) (docs/web.md)."""
+    (0: no per-address limits, e.g. behind a reverse proxy that limits) (docs/operations.md)."""
     if not 1 <= port <= 65535:
         raise ServeError(f"port {port} is not between 1 and 65535")
     sock = _bind(host, port)
@@ -73,7 +73,7 @@ def serve(
     if not is_loopback(host):
         print(f"asobiba: warning: listening on {host}, not only on this computer; anyone who can "
               "reach it can play and read every game. Put it behind a reverse proxy with TLS "
-              "(docs/web.md) and name the public host with --allow-host.",
+              "(docs/operations.md) and name the public host with --allow-host.",
               file=sys.stderr, flush=True)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=MESSAGE_LIMIT, ws=WebSocketProtocol,
                             ws_per_message_deflate=False)

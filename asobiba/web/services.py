@@ -1,4 +1,4 @@
-"""Requests that reach a game's own code (docs/web.md, "A game's own page module").
+"""Requests that reach a game's own code (docs/protocol.md, "A game's own page module").
 
 * ``POST /api/services/{game}/{name}`` — one of the services a game declares for its page module
   (``GameDescriptor.services``, e.g. reading a dice catalog a player uploads): the JSON body goes

@@ -1,4 +1,4 @@
-"""The game WebSocket ``/ws/games/{id}`` (docs/web.md, "WebSocket protocol").
+"""The game WebSocket ``/ws/games/{id}`` (docs/protocol.md, "WebSocket protocol").
 
 On connect the server sends a ``state`` frame; after every change of the game (by any client or the
 computer) every connected client gets a new ``state`` frame. Commands that fail get an ``error``
@@ -10,7 +10,7 @@ A client holds the seats of the tokens it presents — when connecting, as WebSo
 ``auth`` frame; without any it is a spectator. Each client's ``state`` frames say which seats it
 holds (``you``) and list legal moves only when one of them is to move.
 
-Slow or broken clients never hold up the others (docs/web.md, "Slow clients"): every frame for a
+Slow or broken clients never hold up the others (docs/operations.md, "Slow clients"): every frame for a
 client goes through its own queue of at most :data:`SEND_QUEUE` frames, sent by a task of its own,
 so a broadcast never waits for anyone. A client whose queue overflows, or that has not taken a frame
 within :data:`SEND_TIMEOUT` seconds, is disconnected (close code :data:`TOO_SLOW`) and the game goes

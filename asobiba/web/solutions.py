@@ -1,4 +1,4 @@
-"""Exact solution tables as seen from the web table (docs/web.md, "Solution tables").
+"""Exact solution tables as seen from the web table (docs/protocol.md, "Table checks").
 
 A game declares its tables in its descriptor (``solutions``): one table per variant, the value of
 an integer option such as the board size. A table is ``missing``, ``building`` (a background build

@@ -1,13 +1,13 @@
 """One game at the web table: the referee. Pure logic, no I/O (the rooms persist and broadcast).
 
-The rules a table adds on top of the engines — chance from the seed and the ply, forced passes,
-undo back to a person's move, resign — are the terminal's too: :class:`~asobiba.core.match.Match`
-(docs/web.md, "Table rules"). The web table adds what only it needs: its stored identity, a
+The rules a table adds on top of the engines — chance from the seed and the ply, forced passes, undo
+back to a person's move, resign — are the terminal's too: :class:`~asobiba.core.match.Match`
+(docs/protocol.md, "Table rules"). The web table adds what only it needs: its stored identity, a
 version that every change bumps (a computer move computed for an older version is dropped), the
-stale-move check, verbs (a game's action besides moving, e.g. a declaration), played when
-legal and refused in both languages when not, and who may act for each seat (docs/web.md, "Seats,
-tokens and invitations"): a seat is acted for only with its holder's token, a game with open seats
-waits for them, and between people on different devices a takeback is a request the others answer.
+stale-move check, verbs (a game's action besides moving, e.g. a declaration), played when legal and
+refused in both languages when not, and who may act for each seat (docs/protocol.md, "Seat tokens"):
+a seat is acted for only with its holder's token, a game with open seats waits for them, and between
+people on different devices a takeback is a request the others answer.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What clients see of a table (docs/web.md, "Game JSON" and "state frame").
+"""What clients see of a table (docs/protocol.md, "Game JSON" and "WebSocket protocol").
 
 Boards are drawn on the server by the game descriptor's ``render_svg`` and sent as SVG text; the
 page only toggles classes (``legal``, ``selected``, ``hint``) on the cells, found by their
@@ -200,7 +200,7 @@ def full(table: Table, thinking: bool = False, present: set[int] = frozenset()) 
 class StateFrame:
     """A ``state`` frame of one moment of a game, encoded to JSON once for all its clients: each
     client's text adds ``you`` (the seats it holds), and the legal moves and verbs only if one of
-    them is to move (docs/web.md, "WebSocket protocol")."""
+    them is to move (docs/protocol.md, "WebSocket protocol")."""
 
     def __init__(self, game: dict[str, Any]) -> None:
         self.game = game

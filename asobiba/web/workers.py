@@ -1,5 +1,5 @@
 """The thinking done for clients — computer moves and hints — in bounded pools of its own
-(docs/web.md, "Bounded work").
+(docs/operations.md, "Bounded work").
 
 Neither pool is shared with storage or the event loop. Computer moves run in :data:`MOVE_THREADS`
 threads (a computer player keeps what it learnt between its moves, so it lives in this process) and

@@ -1,4 +1,4 @@
-"""The HTTP contract of the web table (docs/web.md, "HTTP API")."""
+"""The HTTP contract of the web table (docs/protocol.md, "HTTP API")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The writer thread's group commit (docs/web.md, "Nothing is lost"): the moves of many games go
+"""The writer thread's group commit (docs/operations.md, "Nothing is lost"): the moves of many games go
 out together, in order with the other writes, and a bad write fails alone."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The crossing puzzle at the web table (docs/web.md, "The crossing puzzle"): the target of each rule
+"""The crossing puzzle at the web table (docs/play.md, "The crossing puzzle"): the target of each rule
 set a person can choose for one player, found beforehand and never searched while a person plays;
 the best line known as a record the replay opens; the table's page module."""
 

@@ -1,4 +1,4 @@
-"""The crossing puzzle in Debian's Chromium (docs/web.md, "The crossing puzzle"): one player chosen
+"""The crossing puzzle in Debian's Chromium (docs/play.md, "The crossing puzzle"): one player chosen
 in the lobby shows the target, the table counts the moves against it, the best line opens as a
 replay, and a finished crossing is scored (on the table and in the result dialog), in Japanese and
 English and at a phone's width."""

@@ -1,4 +1,4 @@
-"""Fuzzing every endpoint and the game socket with malformed input (docs/web.md, "HTTP API" and
+"""Fuzzing every endpoint and the game socket with malformed input (docs/protocol.md, "HTTP API" and
 "WebSocket protocol"): never a 5xx, never a traceback in an answer, one error shape, and a refusal
 changes nothing. ``ASOBIBA_FUZZ_EXAMPLES`` sets how many inputs each test tries (default 30)."""
 

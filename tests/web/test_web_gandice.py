@@ -1,8 +1,9 @@
-"""Gandice at the web table through its HTTP contract (docs/web.md, "Gandice"): offered by its
-descriptor, decks given by id or whole, a player's own catalog as checked content (never a path),
-the deck rules named in both languages, a seeded battle against the computer played to its end
-whose record replays to the same result, the same dice after an undo, moves in words with the
-call-outs, and the exact odds of every attack."""
+"""Gandice at the web table through its HTTP contract (docs/protocol.md, "Gandice for scripts"):
+offered by its descriptor, decks given by id or whole, a player's own catalog as checked content
+(never a path), the deck rules named in both languages, a seeded battle against the computer played
+to its end whose record replays to the same result, the same dice after an undo, moves in words with
+the call-outs, and the exact odds of every attack.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Gandice at the web table in Debian's Chromium (docs/web.md, "Gandice").
+"""Gandice at the web table in Debian's Chromium (docs/play.md, "Gandice").
 
 A deck is built by clicks in the lobby (the broken rule named while it is built, saved, exported,
 imported; a player's own catalog uploaded and its dice offered); a seeded battle against the

@@ -1,5 +1,5 @@
 """Hostile input at the web table: one error shape, limits, the origin and host checks, headers,
-private database files (docs/web.md, "Security")."""
+private database files (docs/operations.md, "Security")."""
 
 from __future__ import annotations
 

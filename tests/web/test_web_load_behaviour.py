@@ -1,4 +1,4 @@
-"""Bounded work and slow clients (docs/web.md, "Bounded work" and "Slow clients"): busy hints, one
+"""Bounded work and slow clients (docs/operations.md, "Bounded work" and "Slow clients"): busy hints, one
 hint per seat, rate limits, stopping a game between computers, a client that never reads, a body
 far over the limit. Behaviour only, never timings."""
 

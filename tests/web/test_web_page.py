@@ -1,4 +1,4 @@
-"""The page the web table serves (docs/web.md, "The page"): every ES module preloaded with the
+"""The page the web table serves (docs/protocol.md, "The page"): every ES module preloaded with the
 page, the catalog built at start-up, and 404 with the not-found page for a game id the store does
 not know and for any other unknown path (the API's unknown paths stay JSON)."""
 

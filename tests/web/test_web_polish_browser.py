@@ -1,4 +1,4 @@
-"""What a player sees at the web table, in Debian's Chromium (docs/web.md, "Using the table").
+"""What a player sees at the web table, in Debian's Chromium (docs/play.md, "Using the table").
 
 Covers: hints never show "null"; the last move's start and end are marked (classes last-from,
 last-to) with its trail, a move of the list pointed at or tapped is shown on the board, and the

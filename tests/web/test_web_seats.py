@@ -1,4 +1,4 @@
-"""Seats that belong to someone: tokens, invites, spectators, takeback requests (docs/web.md,
+"""Seats that belong to someone: tokens, invites, spectators, takeback requests (docs/play.md,
 "Seats, tokens and invitations")."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Playing a friend on another device, in Debian's Chromium: a room made in the lobby, an invite
 link opened in a second browser, a complete game by clicks, a third browser watching, takeback
-requests accepted and declined (docs/web.md, "Seats, tokens and invitations")."""
+requests accepted and declined (docs/play.md, "Seats, tokens and invitations")."""
 
 from __future__ import annotations
 

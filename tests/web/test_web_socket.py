@@ -1,4 +1,4 @@
-"""The game WebSocket: state frames, moves, hints and error frames (docs/web.md)."""
+"""The game WebSocket: state frames, moves, hints and error frames (docs/protocol.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The solution table endpoints: status, background builds, refusals (docs/web.md, "Solution tables").
+"""The solution table endpoints: status, background builds, refusals (docs/protocol.md, "HTTP API").
 
 The game's solver is replaced by ``fake_solutions.FakeSolutions`` (jobs advance when the test says
 so), except in one end-to-end test on the Dice Out solver's tiny 5×2 test board. No 5×4 or 5×5

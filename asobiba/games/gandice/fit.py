@@ -1,4 +1,5 @@
-"""Fitting a die's outcome weights from a player's own roll tallies (docs/rules/gandice.md, "Fit").
+"""Fitting a die's outcome weights from a player's own roll tallies (docs/rules/gandice.md,
+"Tallies format for `fit`").
 
 Model: the roll outcomes of one die are categorical with unknown probabilities. With a symmetric
 Dirichlet prior of concentration :data:`PRIOR` (Jeffreys' 1/2) over the outcomes the tally names,

@@ -1,5 +1,5 @@
 """Gandice's own search: expectimax over the exact dice of whole turns (docs/ai.md, "Levels" and
-"The Gandice ladder").
+"Measured ladder").
 
 A Gandice turn is one decision (re-summon or which unit attacks which) followed by a tree of rolls
 and small decisions: the attacker's and the defender's item steps (the defender answers knowing

@@ -1,5 +1,5 @@
-"""What the web table's Gandice page module asks the server (the descriptor's ``services``; docs/web.md,
-"A game's own page module", and docs/rules/gandice.md, "Decks" and "Catalog format").
+"""What the web table's Gandice page module asks the server (the descriptor's ``services``;
+docs/protocol.md, "A game's own page module", and docs/rules/gandice.md, "Decks" and "Catalog format").
 
 * ``catalog`` — ``{"toml": text | null}`` → the dice catalog the deck builder shows: every die with
   its kind, family, bonus, ability, partners, whether its weights are estimates, and the exact

@@ -1,6 +1,6 @@
 """Chinese Checkers at the web table, through the generic layers only: the lobby's entry (six
 colours, 1/2/3/4/6 players) and a 6-player game between computers played to the end by a real
-server (docs/web.md)."""
+server (docs/play.md)."""
 
 from __future__ import annotations
 

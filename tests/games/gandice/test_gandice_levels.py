@@ -1,4 +1,4 @@
-"""The computer levels play in different styles (docs/ai.md, "Levels" and "The Gandice ladder"):
+"""The computer levels play in different styles (docs/ai.md, "Levels" and "Measured ladder"):
 careless attacks and no items at the bottom, exact odds at the top; the whole-turn search plays
 legal, repeatable moves."""
 

@@ -1,5 +1,5 @@
 """The best crossings known for the puzzles the web table offers (docs/rules/chinese_checkers.md,
-"Crossing the star alone"; docs/web.md, "The crossing puzzle").
+"Crossing the star alone"; docs/play.md, "The crossing puzzle").
 
 The web table never runs the search: a person who plays Chinese Checkers alone is given the
 figure found beforehand for the puzzle their rules pose, and the line itself as a record to replay.

@@ -1,5 +1,5 @@
-"""What the crossing puzzle's page module asks the server (a descriptor's ``services``; docs/web.md,
-"The crossing puzzle", and docs/rules/chinese_checkers.md, "Crossing the star alone").
+"""What the crossing puzzle's page module asks the server (a descriptor's ``services``; docs/protocol.md,
+"A game's own page module", and docs/rules/chinese_checkers.md, "Crossing the star alone").
 
 * ``crossing`` — ``{"options": {...}}`` → the target of the puzzle those rules pose for one player:
   ``{"known": true, "moves", "lower_bound", "shortest": "published" | "found", "pieces", "king",

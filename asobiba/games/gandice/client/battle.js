@@ -1,4 +1,4 @@
-// The Gandice battle at the table page (docs/web.md, "Gandice"): the choices of the person to move
+// The Gandice battle at the table page (docs/play.md, "Gandice"): the choices of the person to move
 // as buttons (data-action = the kind of choice: attack, resummon, item, no-item, card, fuse, bury,
 // betray, evolve, no-evolve), every possible attack with its exact odds from the server (win, held,
 // tie, struck down; GET /api/games/{id}/odds/{ply}); the rolls of each new frame animated over the

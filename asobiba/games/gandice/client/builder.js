@@ -1,4 +1,4 @@
-// The Gandice lobby panel: a deck for each seat, and the deck builder (docs/web.md, "Gandice").
+// The Gandice lobby panel: a deck for each seat, and the deck builder (docs/play.md, "Gandice").
 // The catalog shows every die with its kind, family, bonus, ability and the bar chart of its
 // outcomes (hatched when its weights are estimates); a deck of five dice, evolution dice aside and
 // up to three cards is built by clicks, and the server names the first deck rule it breaks while

@@ -1,4 +1,4 @@
-// Small helpers for the HTTP API (docs/web.md). Errors come back as {error: "one line"}, with
+// Small helpers for the HTTP API (docs/protocol.md). Errors come back as {error: "one line"}, with
 // text: {ja, en} when the server says it in both languages; an ApiError keeps the status and the
 // body, and its message is in the page's language (errors.js).
 

@@ -1,4 +1,4 @@
-// The games as the server's catalog describes them (GET /api/catalog, docs/web.md): names, seats,
+// The games as the server's catalog describes them (GET /api/catalog, docs/protocol.md): names, seats,
 // verbs, ways of ending, solution tables. Fetched once per page load; the catalog never changes
 // while the server runs.
 

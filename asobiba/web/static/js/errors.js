@@ -1,4 +1,4 @@
-// What a person reads when something is refused or fails (docs/web.md, "Errors"). The server
+// What a person reads when something is refused or fails (docs/protocol.md, "Errors"). The server
 // says a refusal in both languages when it can ({text: {ja, en}}); the page then shows the page
 // language's text. Otherwise the page names the failure with a code of its own, translated in
 // i18n.js (`error.<code>`): what the person was doing (the rules, a record file) or what the HTTP

@@ -1,5 +1,5 @@
 // Arranging a move that puts pieces onto the board: the person's legal moves that carry `drops`
-// ([{cell, value}], e.g. setting the rolled dice on their squares; docs/web.md). The pieces wait
+// ([{cell, value}], e.g. setting the rolled dice on their squares; docs/protocol.md). The pieces wait
 // beside the board in a tray; the person picks one and then a highlighted cell (or drags it
 // there, or types the values in order), sees the arrangement on the board as it grows, and
 // confirms it: that plays the legal move whose drops match. A hint's arrangement is shown on the

@@ -1,4 +1,4 @@
-// The seats this browser holds (docs/web.md, "Seats, tokens and invitations"). Creating a game or
+// The seats this browser holds (docs/play.md, "Seats, tokens and invitations"). Creating a game or
 // taking an invited seat hands the browser a secret token, kept in localStorage per game
 // (`asobiba.game.<id>`: {tokens, invites}) and never put in a URL; the table sends it as a
 // WebSocket subprotocol and as `Authorization: Bearer` on acting requests. Without a token the

@@ -1,7 +1,7 @@
 // The solution table panel (lobby and table page) of a game whose catalog entry declares
 // solutions: whether the exact table of the chosen variant (the value of the option the catalog
 // names, e.g. the board size) is there, an offer to build a missing one in the background, and its
-// progress, polled from GET /api/solutions/{game}/{variant} (docs/web.md, "Solution tables").
+// progress, polled from GET /api/solutions/{game}/{variant} (docs/play.md, "Solution tables").
 
 import { getJSON, postJSON } from "./api.js";
 import { clear, h } from "./dom.js";

@@ -1,4 +1,4 @@
-// The table: a live game over its WebSocket (docs/web.md). The server is the referee and sends a
+// The table: a live game over its WebSocket (docs/protocol.md). The server is the referee and sends a
 // `state` frame after every change; the page shows the board it rendered, lets the person pick a
 // piece (its legal destinations get the class `legal`) and a destination, or arrange the pieces a
 // move puts on the board (placing.js), animates each move, and offers undo, hint, new game, resign,
@@ -181,7 +181,7 @@ export function tablePage(root, gameId, dialog) {
     if (send({ type: "verb", verb })) deselect();
   }
 
-  /** The table part of the game's own page module (docs/web.md, "A game's own page module"). */
+  /** The table part of the game's own page module (docs/protocol.md, "A game's own page module"). */
   async function ownModule(game) {
     if (!game?.client) return null;
     try {

@@ -1,4 +1,4 @@
-// The crossing puzzle's piece of the page (docs/web.md, "The crossing puzzle"), served from the
+// The crossing puzzle's piece of the page (docs/play.md, "The crossing puzzle"), served from the
 // star games' crossing package. A game of one player is the puzzle: the table shows the target
 // (the best crossing known for the rules, found beforehand: the server never searches while a
 // person plays), the moves made so far and, once home, the score; a button opens the best line
