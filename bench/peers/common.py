@@ -17,8 +17,8 @@ from asobiba.ai.agent import Agent
 from asobiba.ai.levels import agent_specs, build_agent, level_specs
 from asobiba.core.options import Options
 from asobiba.games.chinese_checkers.game import ChineseCheckersGame
-from asobiba.games.diamond.geometry import BIT
-from asobiba.games.diamond.movegen import PASS
+from asobiba.games.star.geometry import BIT
+from asobiba.games.star.movegen import PASS
 
 ALL_OWN = "all_own"
 """The finishing rule of the games played here: a player finishes only when all ten of its own
@@ -31,7 +31,7 @@ class AllOwnGame(ChineseCheckersGame):
     ``goal_block`` rules says this (each of them settles a blocked goal some way), so the matches
     put it in the rules the readable engine plays: it ranks a player whose pieces are all home
     under any rule, and gives a full goal to no one under a rule other than ``full_with_king`` and
-    ``full_with_one`` (asobiba/games/diamond/endgame.py). This game keeps the position in step
+    ``full_with_one`` (asobiba/games/star/endgame.py). This game keeps the position in step
     with the other engine's; searches that need one of asobiba's own rules get
     :func:`default_rules_game`."""
 

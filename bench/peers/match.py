@@ -22,7 +22,7 @@ import time
 from typing import Any
 
 from asobiba.core.game import TERMINAL
-from asobiba.games.diamond.endgame import has_finished
+from asobiba.games.star.endgame import has_finished
 
 from .common import Opponent, fallback_agent, our_agent
 

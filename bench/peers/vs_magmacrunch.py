@@ -33,7 +33,7 @@ import importlib
 from typing import Any
 
 from asobiba.core.errors import AsobibaError
-from asobiba.games.diamond.geometry import CELLS, INDEX
+from asobiba.games.star.geometry import CELLS, INDEX
 
 from .common import PASS, AllOwnGame, action_of, mask_of
 

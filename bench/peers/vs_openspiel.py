@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from asobiba.core.errors import AsobibaError
-from asobiba.games.diamond.geometry import CELLS
+from asobiba.games.star.geometry import CELLS
 
 from .common import PASS, AllOwnGame, action_of, mask_of
 

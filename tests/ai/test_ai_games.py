@@ -15,7 +15,7 @@ from asobiba.ai.hints import analyse
 from asobiba.ai.levels import LEVELS, agent_names, build_agent, knowledge_of, level_specs, make_agent
 from asobiba.core import make_game, sample_chance
 from asobiba.core.position import state_from_position
-from asobiba.games.diamond.geometry import CAMP, cells_of
+from asobiba.games.star.geometry import CAMP, cells_of
 
 GAMES = ["diamond", "diceout", "gandice"]
 SMALL = {
@@ -177,7 +177,7 @@ def test_diamond_hint_names_the_finishing_move() -> None:
 
 
 def test_diamond_heuristic_prefers_progress_and_explains() -> None:
-    from asobiba.games.diamond import heuristic
+    from asobiba.games.star import heuristic
 
     game = make_game("diamond")
     start = game.new_state()

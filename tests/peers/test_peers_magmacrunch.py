@@ -14,7 +14,7 @@ import random
 import pytest
 
 from asobiba.core.errors import AsobibaError
-from asobiba.games.diamond.geometry import BIT, CELLS, GRID, NEIGHBOURS, STANDARD, STAR_COLOURS
+from asobiba.games.star.geometry import BIT, CELLS, GRID, NEIGHBOURS, STANDARD, STAR_COLOURS
 from bench.peers import vs_magmacrunch as vm
 from bench.peers.match import play_game
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from asobiba.core.game import TERMINAL
-from asobiba.games.diamond.geometry import BIT, CELLS, GRID, NEIGHBOURS, STANDARD, STAR_COLOURS
+from asobiba.games.star.geometry import BIT, CELLS, GRID, NEIGHBOURS, STANDARD, STAR_COLOURS
 from bench.peers import vs_openspiel as vs
 from bench.peers.common import PASS, AllOwnGame, default_rules_game
 from bench.peers.match import play_game

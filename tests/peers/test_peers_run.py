@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from asobiba.games.diamond.geometry import BIT, CELLS, GRID, INDEX, NEIGHBOURS, STANDARD, STAR_COLOURS
+from asobiba.games.star.geometry import BIT, CELLS, GRID, INDEX, NEIGHBOURS, STANDARD, STAR_COLOURS
 from bench.peers.common import AllOwnGame, wilson
 from bench.peers.match import play_game
 from bench.peers.run import main, summary

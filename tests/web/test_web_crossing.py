@@ -10,9 +10,9 @@ import re
 from asobiba.core.errors import OptionError
 from asobiba.core.record import Record
 from asobiba.core.registry import descriptor, make_game
-from asobiba.games.diamond.crossing.known import KNOWN, PUBLISHED, crossing_record, known_crossing
-from asobiba.games.diamond.crossing.puzzle import puzzle_of
-from asobiba.games.diamond.crossing.search import entry_bound
+from asobiba.games.star.crossing.known import KNOWN, PUBLISHED, crossing_record, known_crossing
+from asobiba.games.star.crossing.puzzle import puzzle_of
+from asobiba.games.star.crossing.search import entry_bound
 from asobiba.web.lobby import entry
 
 TARGET = "/api/services/chinese_checkers/crossing"

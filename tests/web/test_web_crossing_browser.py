@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from asobiba.core.registry import make_game
-from asobiba.games.diamond.crossing.known import crossing_record, known_crossing
+from asobiba.games.star.crossing.known import crossing_record, known_crossing
 
 pytestmark = pytest.mark.browser
 

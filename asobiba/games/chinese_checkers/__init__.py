@@ -1,2 +1,3 @@
-"""Chinese Checkers (チャイニーズチェッカー): 2, 3, 4 or 6 players on the star, played by Diamond Game's
-star engine (docs/rules/chinese_checkers.md)."""
+"""Chinese Checkers (チャイニーズチェッカー): 2, 3, 4 or 6 players on the star, played by the star
+engine of :mod:`asobiba.games.star` under Chinese Checkers' options
+(docs/rules/chinese_checkers.md)."""

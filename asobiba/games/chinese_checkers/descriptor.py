@@ -6,22 +6,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names
-from ..diamond import heuristic
-from ..diamond.crossing import web as crossing
-from ..diamond.descriptor import kernel_agent
-from ..diamond.game import move_paths
-from ..diamond.geometry import COLOUR_NAMES
-from ..diamond.notation import typed_cell
-from ..diamond.render import render_text
-from ..diamond.svg import render_svg
+from ...core.descriptor import GameDescriptor, Lobby, Names
+from ..star.capabilities import KNOWLEDGE
+from ..star.crossing import web as crossing
+from ..star.game import move_paths
+from ..star.geometry import COLOUR_NAMES
+from ..star.notation import typed_cell
+from ..star.render import render_text
+from ..star.svg import render_svg
 from .game import ChineseCheckersGame
 
 
 def commands() -> Any:
     """``asobiba chinese_checkers cross``: the crossing puzzle (loaded on first use: it brings
     numba)."""
-    from ..diamond.crossing.cli import crossing_app
+    from ..star.crossing.cli import crossing_app
 
     return crossing_app("chinese_checkers")
 
@@ -36,15 +35,7 @@ DESCRIPTOR = GameDescriptor(
            "(as in Diamond Game).",
     ),
     seat_names=COLOUR_NAMES,
-    knowledge=Knowledge(
-        evaluate=heuristic.evaluate,
-        levels=heuristic.level_specs,
-        move_priors=heuristic.move_priors,
-        explain=heuristic.explain,
-        evaluators=heuristic.EVALUATORS,
-        baselines=heuristic.BASELINES,
-        agents={"kernel": kernel_agent},
-    ),
+    knowledge=KNOWLEDGE,
     render_svg=render_svg,
     render_text=render_text,
     parse_cell=typed_cell,

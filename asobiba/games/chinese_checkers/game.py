@@ -1,11 +1,11 @@
-"""Chinese Checkers (チャイニーズチェッカー) as docs/rules/chinese_checkers.md describes it: Diamond
-Game's star engine (:class:`~asobiba.games.diamond.game.StarGame`) under the seats and rules of
+"""Chinese Checkers (チャイニーズチェッカー) as docs/rules/chinese_checkers.md describes it: the
+star engine (:class:`~asobiba.games.star.game.StarGame`) under the seats and rules of
 :class:`.options.ChineseCheckersOptions`. Actions, notation and position JSON are those of the star
 engine (docs/rules/diamond.md, "Cell names", "Position JSON and action ids")."""
 
 from __future__ import annotations
 
-from ..diamond.game import StarGame
+from ..star.game import StarGame
 from .options import ChineseCheckersOptions
 
 

@@ -6,9 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.options import Options, option
-from ..diamond.geometry import ROUND_THE_STAR, STANDARD, STAR_COLOURS
-from ..diamond.layout import OTHER_POINTS, StarRules
-from ..diamond.options import GOAL_BLOCK_RULES, LINE_CHAIN_RULES, goal_block_rule
+from ..star.geometry import ROUND_THE_STAR, STANDARD, STAR_COLOURS
+from ..star.layout import OTHER_POINTS, StarRules
+from ..star.options import (
+    goal_block_option,
+    goal_block_rule,
+    king_chain_after_line_option,
+    long_jump_option,
+    max_plies_option,
+)
 
 SEATING: dict[int, tuple[str, ...]] = {
     1: ("q+",),
@@ -51,29 +57,10 @@ class ChineseCheckersOptions(Options):
                            ja="自分の駒も飛び越せる")
     king: bool = option(False, en="Play with a king (on the apex of each start point)",
                         ja="王駒あり（出発の先の頂点に置く）")
-    king_chain_after_line: str = option(
-        "single",
-        choices=LINE_CHAIN_RULES,
-        en="After a king's line jump over 2+ pieces: single = only one-piece jumps may follow, "
-        "any = any jumps, none = the move ends",
-        ja="王駒がまとめて飛んだあと: single＝続けて飛べるのは駒1個の飛び越しだけ、any＝何でも、"
-        "none＝そこで終わり",
-    )
-    long_jump: bool = option(
-        False,
-        en="Long jumps over a distant single piece (Super Chinese Checkers)",
-        ja="長い飛び越し（スーパーチャイニーズチェッカー）",
-    )
-    goal_block: str | None = option(
-        None,
-        choices=GOAL_BLOCK_RULES,
-        en="Rule for a blocked goal (default full_with_one, or full_with_king with kings)",
-        ja="ゴールをふさがれた時の決まり（既定: full_with_one、王駒ありは full_with_king）",
-    )
-    max_plies: int = option(
-        2000, lo=1, hi=100_000, en="Game ends (draw among the unfinished) after this many plies",
-        ja="この手数で終局（未上がりの人は同順位）",
-    )
+    king_chain_after_line: str = king_chain_after_line_option()
+    long_jump: bool = long_jump_option()
+    goal_block: str | None = goal_block_option()
+    max_plies: int = max_plies_option(2000)
 
     def normalize(self) -> None:
         object.__setattr__(self, "goal_block", goal_block_rule(self.goal_block, self.king))

@@ -1,2 +1,2 @@
-"""Diamond Game (ダイヤモンドゲーム): star board, rules, notation, positions, pictures
-(docs/rules/diamond.md)."""
+"""Diamond Game (ダイヤモンドゲーム): two or three players with kings on the star, played by the star
+engine of :mod:`asobiba.games.star` under Diamond Game's options (docs/rules/diamond.md)."""

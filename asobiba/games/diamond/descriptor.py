@@ -4,36 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.descriptor import CompiledEngine, Counterpart, GameDescriptor, Knowledge, Lobby, Names
-from ...core.game import Game
-from . import heuristic
-from .game import DiamondGame, move_paths
-from .geometry import COLOUR_NAMES, COLOURS
-from .notation import typed_cell
-from .render import render_text
-from .svg import render_svg
-
-
-def compiled(game: Game) -> CompiledEngine:
-    """The compiled engine (loaded on first use: it brings numba)."""
-    from .kernel.versus import KernelBench
-
-    return KernelBench(game)  # type: ignore[arg-type]
+from ...core.descriptor import Counterpart, GameDescriptor, Lobby, Names
+from ..star.capabilities import KNOWLEDGE, compiled
+from ..star.game import move_paths
+from ..star.geometry import COLOUR_NAMES, COLOURS
+from ..star.notation import typed_cell
+from ..star.render import render_text
+from ..star.svg import render_svg
+from .game import DiamondGame
 
 
 def commands() -> Any:
     """``asobiba diamond cross``: the crossing puzzle (loaded on first use: it brings numba)."""
-    from .crossing.cli import crossing_app
+    from ..star.crossing.cli import crossing_app
 
     return crossing_app("diamond")
-
-
-def kernel_agent(game: Game, **params: Any) -> Any:
-    """The agent kind ``kernel``: alpha-beta on the compiled engine (loaded on first use: it
-    brings numba)."""
-    from .kernel.agent import KernelAgent
-
-    return KernelAgent(game, **params)  # type: ignore[arg-type]
 
 
 OPENSPIEL = Counterpart(
@@ -60,15 +45,7 @@ DESCRIPTOR = GameDescriptor(
            "(in the terminal, the key beside the star).",
     ),
     seat_names={colour: COLOUR_NAMES[colour] for colour in COLOURS},
-    knowledge=Knowledge(
-        evaluate=heuristic.evaluate,
-        levels=heuristic.level_specs,
-        move_priors=heuristic.move_priors,
-        explain=heuristic.explain,
-        evaluators=heuristic.EVALUATORS,
-        baselines=heuristic.BASELINES,
-        agents={"kernel": kernel_agent},
-    ),
+    knowledge=KNOWLEDGE,
     render_svg=render_svg,
     render_text=render_text,
     parse_cell=typed_cell,

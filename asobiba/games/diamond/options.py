@@ -6,22 +6,15 @@ from dataclasses import dataclass
 
 from ...core.errors import OptionError
 from ...core.options import Options, option
-from .geometry import COLOUR_CAMPS, COLOURS, STARS
-from .layout import StarRules
-
-GOAL_BLOCK_RULES = ("full_with_king", "full_with_one", "swap", "no_camping")
-LINE_CHAIN_RULES = ("single", "any", "none")
-"""Values of ``king_chain_after_line``: what may follow a king's jump over a line of 2+ pieces."""
-
-
-def goal_block_rule(rule: str | None, king: bool) -> str:
-    """The ``goal_block`` rule in force: ``full_with_king`` with kings and ``full_with_one``
-    without unless one is named; ``full_with_king`` needs kings."""
-    if rule is None:
-        rule = "full_with_king" if king else "full_with_one"
-    if rule == "full_with_king" and not king:
-        raise OptionError("option goal_block=full_with_king needs king=true")
-    return rule
+from ..star.geometry import COLOUR_CAMPS, COLOURS, STARS
+from ..star.layout import StarRules
+from ..star.options import (
+    goal_block_option,
+    goal_block_rule,
+    king_chain_after_line_option,
+    long_jump_option,
+    max_plies_option,
+)
 
 
 @dataclass(frozen=True)
@@ -59,30 +52,10 @@ class DiamondOptions(Options):
         ja="駒の数（10＝先だけに並べる。小さい盤はいつも10）",
     )
     king: bool = option(True, en="Play with kings", ja="王駒あり")
-    king_chain_after_line: str = option(
-        "single",
-        choices=LINE_CHAIN_RULES,
-        aliases={"true": "any", "false": "none"},
-        en="After a king's line jump over 2+ pieces: single = only one-piece jumps may follow, "
-        "any = any jumps, none = the move ends (true = any, false = none)",
-        ja="王駒がまとめて飛んだあと: single＝続けて飛べるのは駒1個の飛び越しだけ、any＝何でも、"
-        "none＝そこで終わり（true＝any、false＝none）",
-    )
-    long_jump: bool = option(
-        False,
-        en="Long jumps over a distant single piece (Super Chinese Checkers)",
-        ja="長い飛び越し（スーパーチャイニーズチェッカー）",
-    )
-    goal_block: str | None = option(
-        None,
-        choices=GOAL_BLOCK_RULES,
-        en="Rule for a blocked goal (default full_with_king with kings, else full_with_one)",
-        ja="ゴールをふさがれた時の決まり（既定: 王駒ありは full_with_king、なしは full_with_one）",
-    )
-    max_plies: int = option(
-        1000, lo=1, hi=100_000, en="Game ends (draw among the unfinished) after this many plies",
-        ja="この手数で終局（未上がりの人は同順位）",
-    )
+    king_chain_after_line: str = king_chain_after_line_option(legacy=True)
+    long_jump: bool = long_jump_option()
+    goal_block: str | None = goal_block_option()
+    max_plies: int = max_plies_option(1000)
 
     def normalize(self) -> None:
         colours = self.colors

@@ -1,5 +1,5 @@
 """Perft from the start for every seating and every rule option that changes the opening, each
-depth-3 figure counted again by the independent reference (tests/games/diamond/diamond_reference.py),
+depth-3 figure counted again by the independent reference (tests/games/star/star_reference.py),
 and, where OpenSpiel is installed, by OpenSpiel's own Chinese checkers.
 
 Depth 1 by hand: the four men of the front row (q = 5) each step to the two cells ahead (8), and the
@@ -14,7 +14,7 @@ red, and red's first move can put a man beside white's point, giving white's men
 from __future__ import annotations
 
 import pytest
-from games.diamond.diamond_reference import reference_perft
+from games.star.star_reference import reference_perft
 
 from asobiba.core.perft import perft
 from asobiba.games.chinese_checkers.game import ChineseCheckersGame

@@ -1,5 +1,5 @@
 """Chinese Checkers' moves against the independent reference generator
-(tests/games/diamond/diamond_reference.py): scattered positions (dense, pieces in every point the
+(tests/games/star/star_reference.py): scattered positions (dense, pieces in every point the
 rules allow, blocked goals, swaps) and positions of seeded random games, under every seating and
 the rule options that change moves."""
 
@@ -9,8 +9,8 @@ import itertools
 import random
 
 import pytest
-from games.diamond.diamond_support import scattered
 from games.diamond.test_diamond_reference import check
+from games.star.star_support import scattered
 
 from asobiba.games.chinese_checkers.game import ChineseCheckersGame
 

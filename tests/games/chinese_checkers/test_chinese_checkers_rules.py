@@ -8,11 +8,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from games.diamond.diamond_support import position, targets
+from games.star.star_support import position, targets
 
 from asobiba.core.errors import OptionError
 from asobiba.games.chinese_checkers.game import ChineseCheckersGame
-from asobiba.games.diamond.geometry import STANDARD, cells_of
+from asobiba.games.star.geometry import STANDARD, cells_of
 
 
 def game(**options) -> ChineseCheckersGame:

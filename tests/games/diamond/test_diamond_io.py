@@ -6,7 +6,7 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
-from games.diamond.diamond_support import position
+from games.star.star_support import position
 from typer.testing import CliRunner
 
 from asobiba.cli import app
@@ -21,10 +21,10 @@ from asobiba.core.errors import (
 from asobiba.core.record import Record
 from asobiba.core.registry import make_game
 from asobiba.games.diamond.game import DiamondGame
-from asobiba.games.diamond.geometry import CELLS, INDEX
-from asobiba.games.diamond.notation import cell_name, parse_cell
 from asobiba.games.diamond.options import DiamondOptions
-from asobiba.games.diamond.svg import render_svg
+from asobiba.games.star.geometry import CELLS, INDEX
+from asobiba.games.star.notation import cell_name, parse_cell
+from asobiba.games.star.svg import render_svg
 
 
 def one_line(exc: AsobibaError) -> str:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import random
 
-from games.diamond.diamond_support import COMBOS
+from games.star.star_support import COMBOS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from asobiba.games.diamond.game import DiamondGame
-from asobiba.games.diamond.movegen import PASS
+from asobiba.games.star.movegen import PASS
 
 
 def popcount(x: int) -> int:

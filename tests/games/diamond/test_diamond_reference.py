@@ -8,11 +8,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from games.diamond.diamond_reference import reference_after, reference_moves, reference_perft
-from games.diamond.diamond_support import COMBOS, SMALL_COMBOS, move_set, scattered
+from games.star.star_reference import reference_after, reference_moves, reference_perft
+from games.star.star_support import COMBOS, SMALL_COMBOS, move_set, scattered
 
 from asobiba.games.diamond.game import DiamondGame
-from asobiba.games.diamond.movegen import PASS
+from asobiba.games.star.movegen import PASS
 
 
 def check(state):

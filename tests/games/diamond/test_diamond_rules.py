@@ -7,11 +7,11 @@ with men on its own start area, far from the action. Cells are axial ``(q, r)``.
 from __future__ import annotations
 
 import pytest
-from games.diamond.diamond_support import position, targets
+from games.star.star_support import position, targets
 
 from asobiba.core.game import TERMINAL
 from asobiba.games.diamond.game import DiamondGame
-from asobiba.games.diamond.geometry import (
+from asobiba.games.star.geometry import (
     APEX_CELL,
     CAMP,
     CELLS,
@@ -22,7 +22,7 @@ from asobiba.games.diamond.geometry import (
     grid_of,
     on_board,
 )
-from asobiba.games.diamond.movegen import PASS
+from asobiba.games.star.movegen import PASS
 
 RED_GOAL_CAMP = cells_of(CAMP["q-"])
 YELLOW_GOAL_CAMP = cells_of(CAMP["r-"])

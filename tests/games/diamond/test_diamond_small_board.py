@@ -8,13 +8,13 @@ import random
 
 import numpy as np
 import pytest
-from games.diamond.diamond_support import SMALL_COMBOS, position, scattered, targets
-from games.diamond.test_diamond_kernel import check_position, racing_choice
+from games.star.star_support import SMALL_COMBOS, position, scattered, targets
+from games.star.test_star_kernel import check_position, racing_choice
 
-from asobiba.games.diamond import heuristic
 from asobiba.games.diamond.game import DiamondGame
-from asobiba.games.diamond.geometry import STARS, cells_of
-from asobiba.games.diamond.notation import cell_name, parse_cell
+from asobiba.games.star import heuristic
+from asobiba.games.star.geometry import STARS, cells_of
+from asobiba.games.star.notation import cell_name, parse_cell
 
 SMALL = STARS["small"]
 
@@ -70,10 +70,10 @@ def test_swaps_go_into_the_goal_border_from_the_hexagon():
 def test_the_compiled_engine_plays_the_small_board(options):
     """Same moves, same positions after them and the same evaluation as the readable engine, on
     a racing game and scattered positions (the strong levels search the compiled engine)."""
-    from asobiba.games.diamond.kernel.arrays import WORK_SIZE
-    from asobiba.games.diamond.kernel.convert import board_of
-    from asobiba.games.diamond.kernel.evaluate import eval_tables, evaluate
-    from asobiba.games.diamond.kernel.tables import rules_of
+    from asobiba.games.star.kernel.arrays import WORK_SIZE
+    from asobiba.games.star.kernel.convert import board_of
+    from asobiba.games.star.kernel.evaluate import eval_tables, evaluate
+    from asobiba.games.star.kernel.tables import rules_of
 
     game = DiamondGame(options)
     rules = rules_of(game)

@@ -13,12 +13,12 @@ from typer.testing import CliRunner
 from asobiba.core.errors import OptionError
 from asobiba.core.registry import descriptor
 from asobiba.games.chinese_checkers.game import ChineseCheckersGame
-from asobiba.games.diamond.crossing import sets
-from asobiba.games.diamond.crossing.prove import prove
-from asobiba.games.diamond.crossing.puzzle import puzzle_of
-from asobiba.games.diamond.crossing.search import find_crossing, verify
 from asobiba.games.diamond.game import DiamondGame
-from asobiba.games.diamond.geometry import BIT, NUM_CELLS
+from asobiba.games.star.crossing import sets
+from asobiba.games.star.crossing.prove import prove
+from asobiba.games.star.crossing.puzzle import puzzle_of
+from asobiba.games.star.crossing.search import find_crossing, verify
+from asobiba.games.star.geometry import BIT, NUM_CELLS
 
 SMALL = DiamondGame({"board": "small"})
 SMALL_ANY = DiamondGame({"board": "small", "king_chain_after_line": "any"})

@@ -12,12 +12,13 @@ from __future__ import annotations
 import itertools
 import random
 
-from games.diamond.diamond_reference import may_stand
+from games.star.star_reference import may_stand
 
-from asobiba.games.diamond.game import DiamondGame, StarGame, StarState
-from asobiba.games.diamond.geometry import STANDARD, STAR_COLOURS, cells_of
-from asobiba.games.diamond.notation import parse_cell
-from asobiba.games.diamond.options import LINE_CHAIN_RULES
+from asobiba.games.diamond.game import DiamondGame
+from asobiba.games.star.game import StarGame, StarState
+from asobiba.games.star.geometry import STANDARD, STAR_COLOURS, cells_of
+from asobiba.games.star.notation import parse_cell
+from asobiba.games.star.options import LINE_CHAIN_RULES
 
 DEFAULT_COLOURS = {2: ("red", "yellow"), 3: ("red", "yellow", "green")}
 

@@ -12,9 +12,9 @@ import random
 
 import pytest
 
-from asobiba.games.diamond.fast_moves import append_fast_moves
 from asobiba.games.diamond.game import DiamondGame
-from asobiba.games.diamond.geometry import (
+from asobiba.games.star.fast_moves import append_fast_moves
+from asobiba.games.star.geometry import (
     BIT,
     BOARD,
     CELL_OF_GRID,
@@ -25,8 +25,8 @@ from asobiba.games.diamond.geometry import (
     NUM_CELLS,
     RAYS,
 )
-from asobiba.games.diamond.movegen import MoveGenerator, decode
-from asobiba.games.diamond.neighbourhood import (
+from asobiba.games.star.movegen import MoveGenerator, decode
+from asobiba.games.star.neighbourhood import (
     BEHIND,
     FIRST_HOPS,
     NEAR_SHIFT,
@@ -37,7 +37,7 @@ from asobiba.games.diamond.neighbourhood import (
     WINDOW,
     pair_view,
 )
-from asobiba.games.diamond.options import LINE_CHAIN_RULES
+from asobiba.games.star.options import LINE_CHAIN_RULES
 
 
 def general_moves(gen: MoveGenerator, men: int, king: int, occ: int, kings: int,

@@ -4,7 +4,7 @@
 its move sets under every rule are compared in test_diamond_small_board.py).
 
 * Move SETS equal on racing games and scattered positions; after each move the same position,
-  and unmaking restores it (as in test_diamond_kernel.py).
+  and unmaking restores it (as in test_star_kernel.py).
 * Perft from the start at depths 1–3 equals the readable figures.
 * The compiled evaluation equals ``heuristic.evaluate``; the search plays legal moves.
 """
@@ -17,20 +17,20 @@ import random
 import numpy as np
 import pytest
 from games.chinese_checkers.test_chinese_checkers_perft import PERFT as CC_PERFT
-from games.diamond.diamond_support import SMALL_COMBOS, scattered
-from games.diamond.test_diamond_kernel import check_position, racing_choice, same_position
-from games.diamond.test_diamond_kernel_search import sample_positions
+from games.star.star_support import SMALL_COMBOS, scattered
+from games.star.test_star_kernel import check_position, racing_choice, same_position
+from games.star.test_star_kernel_search import sample_positions
 
 from asobiba.core.game import TERMINAL
 from asobiba.games.chinese_checkers.game import ChineseCheckersGame
-from asobiba.games.diamond import heuristic
 from asobiba.games.diamond.game import DiamondGame
-from asobiba.games.diamond.kernel.agent import KernelAgent
-from asobiba.games.diamond.kernel.arrays import MAX_SEATS, WORK_SIZE
-from asobiba.games.diamond.kernel.convert import board_of
-from asobiba.games.diamond.kernel.evaluate import eval_tables, evaluate
-from asobiba.games.diamond.kernel.play import perft
-from asobiba.games.diamond.kernel.tables import rules_of
+from asobiba.games.star import heuristic
+from asobiba.games.star.kernel.agent import KernelAgent
+from asobiba.games.star.kernel.arrays import MAX_SEATS, WORK_SIZE
+from asobiba.games.star.kernel.convert import board_of
+from asobiba.games.star.kernel.evaluate import eval_tables, evaluate
+from asobiba.games.star.kernel.play import perft
+from asobiba.games.star.kernel.tables import rules_of
 
 
 def cc_combos():

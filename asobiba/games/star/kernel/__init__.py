@@ -7,7 +7,7 @@ arrays (:mod:`.arrays`), so that compiled functions take and change them without
 
 * :mod:`.arrays` — the layout of the board, rules and work arrays;
 * :mod:`.tables` — neighbour and ray tables from :mod:`..geometry`, and the rules array of a game;
-* :mod:`.convert` — :class:`~..game.DiamondState` to a board array and back;
+* :mod:`.convert` — :class:`~..game.StarState` to a board array and back;
 * :mod:`.movegen` — legal moves, as the readable engine's action ids;
 * :mod:`.play` — making and unmaking moves, the end of the game, random playouts and perft;
 * :mod:`.evaluate` — the evaluation of :mod:`..heuristic`, equal to it within 1e-9;

@@ -1,4 +1,4 @@
-"""The compiled engine's evaluation and search (asobiba/games/diamond/kernel/evaluate.py, search.py,
+"""The compiled engine's evaluation and search (asobiba/games/star/kernel/evaluate.py, search.py,
 agent.py) against the readable engine.
 
 * The compiled evaluation equals ``heuristic.evaluate`` within 1e-9 for every seat, on positions
@@ -15,19 +15,19 @@ import random
 
 import numpy as np
 import pytest
-from games.diamond.diamond_support import COMBOS, scattered
-from games.diamond.test_diamond_kernel import racing_choice
+from games.star.star_support import COMBOS, scattered
+from games.star.test_star_kernel import racing_choice
 
 from asobiba.core.game import TERMINAL
-from asobiba.games.diamond import heuristic
 from asobiba.games.diamond.game import DiamondGame
-from asobiba.games.diamond.geometry import CAMP, cells_of
-from asobiba.games.diamond.kernel.agent import KernelAgent
-from asobiba.games.diamond.kernel.arrays import MAX_SEATS
-from asobiba.games.diamond.kernel.convert import board_of
-from asobiba.games.diamond.kernel.evaluate import eval_tables, evaluate
-from asobiba.games.diamond.kernel.search import CAP, CLOCK_EVERY
-from asobiba.games.diamond.kernel.tables import rules_of
+from asobiba.games.star import heuristic
+from asobiba.games.star.geometry import CAMP, cells_of
+from asobiba.games.star.kernel.agent import KernelAgent
+from asobiba.games.star.kernel.arrays import MAX_SEATS
+from asobiba.games.star.kernel.convert import board_of
+from asobiba.games.star.kernel.evaluate import eval_tables, evaluate
+from asobiba.games.star.kernel.search import CAP, CLOCK_EVERY
+from asobiba.games.star.kernel.tables import rules_of
 
 
 def sample_positions(game, rng, every=7, scatter=3):

@@ -14,11 +14,11 @@ from asobiba.core.errors import OptionError
 from asobiba.core.record import Record
 from asobiba.core.registry import descriptor
 from asobiba.games.chinese_checkers.game import ChineseCheckersGame
-from asobiba.games.diamond.crossing import kernel
-from asobiba.games.diamond.crossing.puzzle import puzzle_of
-from asobiba.games.diamond.crossing.search import entry_bound, find_crossing
 from asobiba.games.diamond.game import DiamondGame
-from asobiba.games.diamond.geometry import BIT, NUM_CELLS
+from asobiba.games.star.crossing import kernel
+from asobiba.games.star.crossing.puzzle import puzzle_of
+from asobiba.games.star.crossing.search import entry_bound, find_crossing
+from asobiba.games.star.geometry import BIT, NUM_CELLS
 
 PUZZLES = {
     "checkers": ChineseCheckersGame({}),

@@ -1,4 +1,4 @@
-"""The compiled engine (asobiba/games/diamond/kernel/) against the readable one, move for move.
+"""The compiled engine (asobiba/games/star/kernel/) against the readable one, move for move.
 
 * Move SETS equal (not only counts) on every position of games under every option combination:
   racing games (mostly moves that gain the most rows, some random), which reach the goals, so
@@ -16,12 +16,12 @@ import random
 
 import numpy as np
 import pytest
-from games.diamond.diamond_support import COMBOS, scattered
 from games.diamond.test_diamond_perft import PERFT
+from games.star.star_support import COMBOS, scattered
 
 from asobiba.games.diamond.game import DiamondGame
-from asobiba.games.diamond.geometry import CELLS, progress
-from asobiba.games.diamond.kernel.arrays import (
+from asobiba.games.star.geometry import CELLS, progress
+from asobiba.games.star.kernel.arrays import (
     MAX_PIECES,
     MAX_SEATS,
     PASS,
@@ -33,10 +33,10 @@ from asobiba.games.diamond.kernel.arrays import (
     TO_MOVE,
     WORK_SIZE,
 )
-from asobiba.games.diamond.kernel.convert import board_of, state_of
-from asobiba.games.diamond.kernel.movegen import legal_moves
-from asobiba.games.diamond.kernel.play import UNDO_SIZE, make, perft, random_playout, seed, unmake
-from asobiba.games.diamond.kernel.tables import rules_of
+from asobiba.games.star.kernel.convert import board_of, state_of
+from asobiba.games.star.kernel.movegen import legal_moves
+from asobiba.games.star.kernel.play import UNDO_SIZE, make, perft, random_playout, seed, unmake
+from asobiba.games.star.kernel.tables import rules_of
 
 
 def same_position(board, expected, rules) -> None:
@@ -162,7 +162,7 @@ def test_random_playout_plays_legal_moves_to_the_end():
 
 def test_the_bench_calls_the_compiled_move_generator_directly():
     """``asobiba bench --vs`` calls the compiled code without numba's dispatcher: same moves."""
-    from asobiba.games.diamond.kernel.versus import KernelBench
+    from asobiba.games.star.kernel.versus import KernelBench
 
     bench = KernelBench(DiamondGame({"max_plies": 60}))
     work = np.zeros(WORK_SIZE, dtype=np.int32)

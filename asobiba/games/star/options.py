@@ -1,0 +1,78 @@
+"""The rule options every game on the star has, declared once (docs/rules/diamond.md, "Options";
+docs/rules/chinese_checkers.md, "Options"; the names are a contract).
+
+A game's options class declares its fields in its own order and takes these from here, giving only
+what differs between the games (the move limit, Diamond Game's old spellings of
+``king_chain_after_line``). Each call makes a new dataclass field, so every class gets its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ...core.errors import OptionError
+from ...core.options import option
+from .layout import StarRules
+
+GOAL_BLOCK_RULES = ("full_with_king", "full_with_one", "swap", "no_camping")
+LINE_CHAIN_RULES = ("single", "any", "none")
+"""Values of ``king_chain_after_line``: what may follow a king's jump over a line of 2+ pieces."""
+LEGACY_LINE_CHAIN = {"true": "any", "false": "none"}
+"""The yes/no values ``king_chain_after_line`` had before it had three (Diamond Game's records)."""
+
+
+class StarOptions(Protocol):
+    """What the star engine asks of a game's options: the rules they give it."""
+
+    def star_rules(self) -> StarRules: ...
+
+
+def goal_block_rule(rule: str | None, king: bool) -> str:
+    """The ``goal_block`` rule in force: ``full_with_king`` with kings and ``full_with_one``
+    without unless one is named; ``full_with_king`` needs kings."""
+    if rule is None:
+        rule = "full_with_king" if king else "full_with_one"
+    if rule == "full_with_king" and not king:
+        raise OptionError("option goal_block=full_with_king needs king=true")
+    return rule
+
+
+def king_chain_after_line_option(*, legacy: bool = False) -> Any:
+    """``king_chain_after_line`` (default ``single``); with ``legacy`` it also reads the yes/no
+    values of :data:`LEGACY_LINE_CHAIN`."""
+    en = ("After a king's line jump over 2+ pieces: single = only one-piece jumps may follow, "
+          "any = any jumps, none = the move ends")
+    ja = ("王駒がまとめて飛んだあと: single＝続けて飛べるのは駒1個の飛び越しだけ、any＝何でも、"
+          "none＝そこで終わり")
+    if legacy:
+        en += " (true = any, false = none)"
+        ja += "（true＝any、false＝none）"
+    return option("single", choices=LINE_CHAIN_RULES, aliases=LEGACY_LINE_CHAIN if legacy else None,
+                  en=en, ja=ja)
+
+
+def long_jump_option() -> Any:
+    """``long_jump`` (default off)."""
+    return option(
+        False,
+        en="Long jumps over a distant single piece (Super Chinese Checkers)",
+        ja="長い飛び越し（スーパーチャイニーズチェッカー）",
+    )
+
+
+def goal_block_option() -> Any:
+    """``goal_block`` (default from ``king``, see :func:`goal_block_rule`)."""
+    return option(
+        None,
+        choices=GOAL_BLOCK_RULES,
+        en="Rule for a blocked goal (default full_with_king with kings, else full_with_one)",
+        ja="ゴールをふさがれた時の決まり（既定: 王駒ありは full_with_king、なしは full_with_one）",
+    )
+
+
+def max_plies_option(default: int) -> Any:
+    """``max_plies``, the move limit, with the game's own default."""
+    return option(
+        default, lo=1, hi=100_000, en="Game ends (draw among the unfinished) after this many plies",
+        ja="この手数で終局（未上がりの人は同順位）",
+    )
