@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from .errors import IllegalMoveError, NotationError, PositionError
 from .options import Options
@@ -53,7 +53,7 @@ class Game(ABC):
         return f"{type(self).__name__}({self.options.to_dict()!r})"
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.options == self.options  # type: ignore[attr-defined]
+        return type(other) is type(self) and other.options == self.options
 
     def __hash__(self) -> int:
         return hash((self.id, self.options))
@@ -76,7 +76,7 @@ class Game(ABC):
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         """Parse position JSON (docs/formats.md, "Positions"); raise PositionError if impossible."""
 
-    def bench_positions(self) -> list[State]:
+    def bench_positions(self) -> Sequence[State]:
         """A fixed, documented set of positions for ``asobiba bench`` (default: the start)."""
         return [self.new_state()]
 
@@ -118,10 +118,10 @@ class State(ABC):
         return []
 
     @abstractmethod
-    def apply(self, action: int) -> State:
+    def apply(self, action: int) -> Self:
         """The state after ``action``. Fast path: the action is assumed legal (see :meth:`play`)."""
 
-    def play(self, action: int) -> State:
+    def play(self, action: int) -> Self:
         """Like :meth:`apply`, but refuses an action that is not legal here."""
         if self.is_terminal:
             raise IllegalMoveError("the game is over")
@@ -129,7 +129,7 @@ class State(ABC):
             raise IllegalMoveError(f"action {action} is not legal here")
         return self.apply(action)
 
-    def play_notation(self, text: str) -> State:
+    def play_notation(self, text: str) -> Self:
         """Parse ``text`` in this game's notation and play it (raises on bad or illegal input)."""
         return self.play(self.notation_to_action(text))
 

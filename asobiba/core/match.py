@@ -24,8 +24,9 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .errors import Refusal
-from .game import CHANCE, Game, State, returns_from_ranks, sample_chance
+from .game import CHANCE, Game, State, sample_chance
 from .names import Names
+from .outcome import RESIGN, Outcome
 from .record import Record
 
 HUMAN = "human"
@@ -44,10 +45,12 @@ class EndReason(Protocol):
 class Match:
     """A game in progress: its states, who sits at each seat (``kinds``: :data:`HUMAN` or
     :data:`COMPUTER`), and its result. Refusals are :class:`~asobiba.core.errors.Refusal`s, said in
-    Japanese and English."""
+    Japanese and English. ``result`` is an end the rules did not give (a resignation or a stop,
+    as stored), taken after ``actions`` are replayed."""
 
     def __init__(self, game: Game, start: State, kinds: Sequence[str], seed: int,
-                 actions: Sequence[int] = (), from_position: bool = False) -> None:
+                 actions: Sequence[int] = (), from_position: bool = False,
+                 result: Outcome | None = None) -> None:
         if len(kinds) != game.num_players:
             raise ValueError(f"{game.id} has {game.num_players} seats, {len(kinds)} given")
         self.game = game
@@ -56,9 +59,10 @@ class Match:
         self.from_position = from_position
         self.states: list[State] = [start]
         self.actions: list[int] = []
-        self.result: dict[str, Any] | None = None
+        self.result: Outcome | None = None
         for action in actions:
             self.push(action)
+        self.result = result
         self.settle()
 
     # -- reading ----------------------------------------------------------------------------------
@@ -156,7 +160,7 @@ class Match:
 
     def undo_target(self) -> int:
         """How many plies remain after 1手戻す (refused if nothing can be undone)."""
-        if self.result and self.result.get("reason") == "resign":
+        if self.result is not None and self.result.reason == RESIGN:
             raise Refusal(Names("投了した対局は戻せません。", "a resigned game cannot be taken back"))
         keep = self.plies
         removed_human = False
@@ -187,26 +191,24 @@ class Match:
                     raise Refusal(Names("いま投了できるのは手番の人だけです。",
                                         "only the person to move can resign now"))
                 seat = humans[0]
-        n = len(self.kinds)
-        ranks = [n if i == seat else 1 for i in range(n)]
-        self.result = {
-            "ranks": ranks,
-            "returns": returns_from_ranks(ranks),
-            "reason": "resign",
-            "resigned": self.game.player_names[seat],
-        }
+        self.result = Outcome.resignation(self.game.player_names, seat)
         return seat
 
+    def check_stop(self) -> None:
+        """Refuse to stop a game that is over, or one where a person sits."""
+        if self.finished:
+            raise Refusal(GAME_OVER)
+        if any(self.is_human(seat) for seat in range(len(self.kinds))):
+            raise Refusal(Names("止められるのはコンピューター同士の対局だけです（人は投了できます）。",
+                                "only a game between computers can be stopped (a person resigns)"))
+
+    def stop(self) -> None:
+        """End a game between computers with every seat sharing first place
+        (:meth:`check_stop` refuses the others)."""
+        self.check_stop()
+        self.result = Outcome.stopped(len(self.kinds))
+
     def settle(self) -> None:
-        """Take the engine's result when it says the game is over (see :func:`rules_result`)."""
+        """Take the engine's result when it says the game is over (:meth:`Outcome.by_rules`)."""
         if self.result is None and self.state.is_terminal:
-            self.result = rules_result(self.state)
-
-
-def rules_result(state: State) -> dict[str, Any]:
-    """The result of a game the rules ended: ranks, returns, and the engine's reason for the end
-    (``ending``) when it gives one."""
-    result: dict[str, Any] = {"ranks": state.ranks(), "returns": state.returns(), "reason": "rules"}
-    if isinstance(state, EndReason) and state.reason:
-        result["ending"] = state.reason
-    return result
+            self.result = Outcome.by_rules(self.state)

@@ -24,7 +24,7 @@ GAMES: dict[str, str] = {
 }
 """Game id → module whose ``DESCRIPTOR`` declares the game (``module:NAME`` for another name)."""
 
-_loaded: dict[str, GameDescriptor] = {}
+_loaded: dict[str, GameDescriptor[Any]] = {}
 """Descriptors already imported, by their place in :data:`GAMES`."""
 
 
@@ -32,7 +32,7 @@ def game_ids() -> list[str]:
     return list(GAMES)
 
 
-def descriptor(game_id: str) -> GameDescriptor:
+def descriptor(game_id: str) -> GameDescriptor[Any]:
     """The descriptor of ``game_id`` (raises UnknownGameError for an unknown id)."""
     try:
         place = GAMES[game_id]
@@ -49,7 +49,7 @@ def descriptor(game_id: str) -> GameDescriptor:
     return found
 
 
-def descriptors() -> list[GameDescriptor]:
+def descriptors() -> list[GameDescriptor[Any]]:
     return [descriptor(game_id) for game_id in GAMES]
 
 
