@@ -14,6 +14,34 @@ Actions have three faces:
 Chance is explicit: at a chance node ``current_player == CHANCE`` and ``chance_outcomes()`` lists
 ``(action, probability)`` pairs whose probabilities sum to 1. Chance outcomes are actions like any
 other: records store them and replay them.
+
+Every game plays the same way; here Dice Out with its dice set up by hand:
+
+>>> from asobiba.core.registry import make_game
+>>> game = make_game("diceout", {"setup": "fixed", "first": "red"})
+>>> state = game.new_state()
+>>> game.player_names[state.current_player], len(state.legal_actions())
+('red', 12)
+>>> action = state.notation_to_action("b1-b2")
+>>> state.action_to_notation(action)
+'b1-b2'
+>>> after = state.apply(action)
+>>> game.player_names[after.current_player], game.player_names[state.current_player]
+('white', 'red')
+>>> game.state_from_json(after.to_json()).key() == after.key()
+True
+
+With the dice rolled (the default), the game starts at a chance node:
+
+>>> rolled = make_game("diceout").new_state()
+>>> rolled.current_player == CHANCE, round(sum(p for _, p in rolled.chance_outcomes()), 9)
+(True, 1.0)
+>>> import random
+>>> rng = random.Random(1)
+>>> while not rolled.is_terminal:
+...     rolled = rolled.apply(random_action(rolled, rng))
+>>> sorted(rolled.ranks()), returns_from_ranks(rolled.ranks()) == rolled.returns()
+([1, 2], True)
 """
 
 from __future__ import annotations

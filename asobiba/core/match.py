@@ -10,11 +10,36 @@ frames are free) and knows which seats are people. On top of the engine it adds:
 * **forced passes**: a person with exactly one legal action that moves no piece plays it at once;
 * **undo back to a person's move**: moves are taken back until at least one person's move is gone and
   a person is to move again (against the computer: your move and its reply; between people: one move);
-* **resign**: the resigning seat ranks last, everyone else shares first place;
-* the **result**: ranks and returns from the engine when it says the game is over, with the engine's
-  reason for the end when it gives one (:class:`EndReason`).
+* **resign**: the resigning seat ranks last, everyone else shares first place; a game between
+  computers can be **stopped** (everyone shares first place);
+* the **result**, an :class:`~asobiba.core.outcome.Outcome`: ranks and returns from the engine when
+  it says the game is over, with the engine's reason for the end when it gives one
+  (:class:`EndReason`). Only the match sets it.
 
 The computer itself is not here: whoever runs the match asks an agent when :meth:`computer_to_move`.
+
+A person (red) against the computer in Dice Out, the dice set up by hand:
+
+>>> from asobiba.core.registry import make_game
+>>> game = make_game("diceout", {"setup": "fixed", "first": "red"})
+>>> match = Match(game, game.new_state(), [HUMAN, COMPUTER], seed=7)
+>>> match.human_to_move(), match.play(match.state.notation_to_action("b1-b2"))
+(True, 'b1-b2')
+>>> match.computer_to_move()
+True
+>>> match.play(match.state.legal_actions()[0])  # what an agent would choose
+'b5-c4'
+>>> match.undo_target()  # 1手戻す: the computer's reply and the person's move go
+0
+>>> match.truncate(0)
+>>> match.resign()  # the only person at the table resigns
+0
+>>> match.result
+Outcome(ranks=(2, 1), returns=(-1.0, 1.0), reason='resign', ending=None, resigned='red')
+>>> match.check_human_turn()
+Traceback (most recent call last):
+    ...
+asobiba.core.errors.Refusal: the game is over
 """
 
 from __future__ import annotations

@@ -3,6 +3,18 @@
 Descriptors are imported on first use, so that ``asobiba perft diceout`` never pays for loading
 the other games. Adding a game is a new folder under ``asobiba/games/`` and one line in
 :data:`GAMES` (docs/architecture.md, "Adding a game").
+
+>>> "diceout" in game_ids()
+True
+>>> descriptor("diceout").name.en
+'Dice Out'
+>>> game = make_game_from_pairs("diceout", ["rows=4"])
+>>> game.options.rows, game.num_players
+(4, 2)
+>>> make_game("chess")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+    ...
+asobiba.core.errors.UnknownGameError: unknown game 'chess' (known: ...)
 """
 
 from __future__ import annotations
