@@ -346,7 +346,7 @@ class GameDescriptor(Generic[S_contra]):
     verbs: tuple[Verb[S_contra], ...] = ()
     end_reasons: Mapping[str, Names] = field(default_factory=dict)
     """How a game can end, by reason id; a game that declares them gives its final states the
-    reason as ``reason`` (:class:`asobiba.core.match.EndReason`)."""
+    reason as ``reason`` (:class:`asobiba.core.outcome.EndReason`)."""
     solutions: Callable[[], Solutions] | None = None
     """Loaded on first use: solution code may be heavy."""
     commands: Commands | None = None

@@ -14,7 +14,7 @@ frames are free) and knows which seats are people. On top of the engine it adds:
   computers can be **stopped** (everyone shares first place);
 * the **result**, an :class:`~asobiba.core.outcome.Outcome`: ranks and returns from the engine when
   it says the game is over, with the engine's reason for the end when it gives one
-  (:class:`EndReason`). Only the match sets it.
+  (:class:`~asobiba.core.outcome.EndReason`). Only the match sets it.
 
 The computer itself is not here: whoever runs the match asks an agent when :meth:`computer_to_move`.
 
@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from .errors import Refusal
 from .game import CHANCE, Game, State, sample_chance
@@ -58,13 +58,6 @@ HUMAN = "human"
 COMPUTER = "computer"
 
 GAME_OVER = Names("対局は終わっています。", "the game is over")
-
-
-@runtime_checkable
-class EndReason(Protocol):
-    """A terminal state that says why the game ended (a key of its descriptor's ``end_reasons``)."""
-
-    reason: str
 
 
 class Match:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from .game import State, returns_from_ranks
 
@@ -34,6 +34,13 @@ RULES = "rules"
 RESIGN = "resign"
 STOPPED = "stopped"
 REASONS = (RULES, RESIGN, STOPPED)
+
+
+@runtime_checkable
+class EndReason(Protocol):
+    """A terminal state that says why the game ended (a key of its descriptor's ``end_reasons``)."""
+
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -52,10 +59,9 @@ class Outcome:
     @classmethod
     def by_rules(cls, state: State) -> Outcome:
         """The outcome of a terminal ``state``, with the engine's ``reason`` attribute as the
-        ending when it has one (:class:`asobiba.core.match.EndReason`)."""
-        ending = getattr(state, "reason", None)
-        return cls(tuple(state.ranks()), tuple(state.returns()), RULES,
-                   ending=ending if isinstance(ending, str) and ending else None)
+        ending when it has one (:class:`EndReason`)."""
+        ending = state.reason if isinstance(state, EndReason) and state.reason else None
+        return cls(tuple(state.ranks()), tuple(state.returns()), RULES, ending=ending)
 
     @classmethod
     def resignation(cls, player_names: Sequence[str], seat: int) -> Outcome:
