@@ -22,7 +22,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from .cli_support import usage_errors, user_errors
+from .cli_support import OptionOpt, command_group, usage_errors, user_errors
 from .core.errors import UnknownGameError
 from .core.registry import descriptor, descriptors, game_ids
 
@@ -34,39 +34,33 @@ class _WithGameGroups(TyperGroup):
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
         return usage_errors(lambda: super(_WithGameGroups, self).make_context(*args, **kwargs))
 
-    def invoke(self, ctx: typer.Context) -> Any:
+    # The contexts are typed Any: Typer's own Context class moved between versions (Click's, then
+    # Typer's vendored copy), and these overrides only pass them on.
+    def invoke(self, ctx: Any) -> Any:
         return usage_errors(lambda: super(_WithGameGroups, self).invoke(ctx))
 
-    def list_commands(self, ctx: typer.Context) -> list[str]:
+    def list_commands(self, ctx: Any) -> list[str]:
         own = super().list_commands(ctx)
         return own + [d.id for d in descriptors() if d.commands is not None and d.id not in own]
 
-    def get_command(self, ctx: typer.Context, name: str) -> Any:
+    def get_command(self, ctx: Any, name: str) -> Any:
         found = super().get_command(ctx, name)
         if found is not None or name not in game_ids():
             return found
         return _game_group(name)
 
 
-def _game_group(game_id: str) -> TyperGroup | None:
+def _game_group(game_id: str) -> Any:
     commands = descriptor(game_id).commands
     return None if commands is None else typer.main.get_command(commands())
 
 
-app = typer.Typer(
-    name="asobiba",
+app = command_group(
+    "asobiba", "asobiba (遊び場): board and dice games to play, analyse and benchmark.",
     cls=_WithGameGroups,
-    help="asobiba (遊び場): board and dice games to play, analyse and benchmark.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
 )
 
 GameArg = Annotated[str, typer.Argument(help="Game id ('asobiba games' lists them).")]
-OptionOpt = Annotated[
-    list[str] | None,
-    typer.Option("--option", "-o", help="Rule option KEY=VALUE (repeatable)."),
-]
 PositionOpt = Annotated[
     Path | None,
     typer.Option("--position", help="Position JSON file to start from, or a game record (its final "
@@ -206,7 +200,7 @@ def bench(
     ] = None,
 ) -> None:
     """Measure move generation, random playouts and think time per level (medians)."""
-    from .bench import run_bench
+    from .bench.throughput import run_bench
 
     run_bench(game, option or [], runs=runs, seconds=seconds, as_json=as_json, think=think, vs=vs)
 

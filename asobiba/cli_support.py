@@ -4,28 +4,42 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
 from .core.errors import AsobibaError, one_line
 
-F = TypeVar("F", bound=Callable[..., Any])
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="Rule option KEY=VALUE (repeatable)."),
+]
+"""The ``-o KEY=VALUE`` rule options every command that builds a game takes."""
 
 
-def user_errors(func: F) -> F:
+def command_group(name: str, help: str, **settings: Any) -> typer.Typer:
+    """A command group set up as every ``asobiba`` group is: a bare call shows the help, no shell
+    completion, and no Rich tracebacks (errors are one line: :func:`user_errors`)."""
+    return typer.Typer(name=name, help=help, no_args_is_help=True, add_completion=False,
+                       pretty_exceptions_enable=False, **settings)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def user_errors(func: Callable[P, R]) -> Callable[P, R]:
     """Turn AsobibaError into a one-line message on stderr and exit status 2 (docs/formats.md,
     "CLI contracts")."""
 
     @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return func(*args, **kwargs)
         except AsobibaError as exc:
             typer.echo(f"error: {one_line(str(exc))}", err=True)
             raise typer.Exit(2) from None
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 def usage_errors(invoke: Callable[[], Any]) -> Any:

@@ -32,6 +32,7 @@ import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -45,6 +46,7 @@ from .core.errors import AsobibaError, Explained, Refusal
 from .core.game import CHANCE, Game, State
 from .core.match import COMPUTER, GAME_OVER, HUMAN, Match
 from .core.names import Names
+from .core.outcome import Outcome
 from .core.record import Record
 from .core.registry import descriptor, make_game_from_pairs
 from .core.start import check_ply, load_start
@@ -139,7 +141,7 @@ class TerminalSession:
         return self.match.game
 
     @property
-    def descriptor(self) -> GameDescriptor:
+    def descriptor(self) -> GameDescriptor[Any]:
         return descriptor(self.game.id)
 
     @property
@@ -244,11 +246,11 @@ class TerminalSession:
 
     def _show_result(self) -> None:
         """The one result line: places with the seats' names, and why the game ended."""
-        result = self.match.result or {}
-        ranks = result.get("ranks") or self.state.ranks()
+        result = self.match.result or Outcome.by_rules(self.state)
+        ranks = result.ranks
         order = sorted(range(len(ranks)), key=lambda i: ranks[i])
         line = "result / 結果: " + "  ".join(f"{ranks[i]}. {self._seat_label(i)}" for i in order)
-        reason = self.descriptor.end_reasons.get(result.get("ending", ""))
+        reason = self.descriptor.end_reasons.get(result.ending or "")
         if reason is not None:
             line += f"  — {reason.en} / {reason.ja}"
         self.console.print(Text(line, style="bold"))
@@ -385,8 +387,8 @@ class TerminalSession:
         if self.match.finished:
             raise Refusal(GAME_OVER)
         analysis = analyse(state, seed=0)
-        verdict = analysis.verdict
-        verdict = f" ({verdict['en']} / {verdict['ja']})" if verdict else ""
+        proven = analysis.verdict
+        verdict = f" ({proven['en']} / {proven['ja']})" if proven else ""
         seat = self._seat_label(state.current_player)
         chances = hint_chances(analysis.value, self.game.num_players)
         self.console.print(Text.assemble(

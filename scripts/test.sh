@@ -17,6 +17,7 @@ fi
 
 python3 -m pip install --quiet --disable-pip-version-check -e '.[test]'
 python3 -m ruff check .
+python3 -m mypy asobiba
 python3 -m pytest -q "$@"
 
 # The web store once more, on PostgreSQL (a local server on 127.0.0.1, test database only).

@@ -275,7 +275,7 @@ def test_study_names_every_missing_table_and_its_cost_first(tmp_path) -> None:
 
 
 def test_bench_words_think_times_and_keeps_json_clean() -> None:
-    from asobiba.bench import think_text
+    from asobiba.bench.throughput import think_text
 
     assert think_text(0.0002) == "under 1 ms: answers at once"
     assert (think_text(0.25), think_text(2.5)) == ("250 ms", "2.50 s")

@@ -14,12 +14,13 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from ..core.game import CHANCE, TERMINAL, State
 
-Evaluate = Callable[[State], Sequence[float]]
-"""A heuristic: for a non-terminal state, the estimated value of every seat in [-1, 1].
+Evaluate = Callable[[Any], Sequence[float]]
+"""A heuristic: for a non-terminal state, the estimated value of every seat in [-1, 1] (it takes
+the state class of its own game, so the argument is typed ``Any``).
 
 Heuristics should stay strictly inside ±:data:`HEURISTIC_CAP` and keep separating better from
 worse positions there (e.g. ``0.9 * tanh(x / scale)``): values beyond are clamped by the search,

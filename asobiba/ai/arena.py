@@ -73,7 +73,7 @@ def play_game(
     agents = [make_agent(game, name, seed=seed + seat) for seat, name in enumerate(lineup)]
     rng = random.Random(seed)
     state = game.new_state()
-    actions = []
+    actions: list[int] = []
     while state.current_player != TERMINAL:
         if len(actions) >= max_steps:
             raise AsobibaError(f"game did not end within {max_steps} actions")

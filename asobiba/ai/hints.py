@@ -53,8 +53,9 @@ def analyse(state: State, seed: int | None = 0) -> Analysis:
     solver = knowledge.exact(game) if knowledge.exact is not None else None
     if solver is not None:
         known = solver.verdict(state)
-        if known is not None:
-            return _from_table(state, knowledge, solver, known)
+        action = solver.best_action(state) if known is not None else None
+        if known is not None and action is not None:
+            return _from_table(state, knowledge, solver, known, action)
     spec = {k: v for k, v in level_specs(game)["strongest"].items() if k != "exact"}
     agent = build_agent(game, spec, name="strongest", seed=seed)
     if not hasattr(agent, "analyse"):
@@ -77,9 +78,8 @@ def _from_search(state: State, knowledge: Knowledge, result: SearchResult) -> An
 
 
 def _from_table(state: State, knowledge: Knowledge, solver: SolvedPositions,
-                known: tuple[str, int]) -> Analysis:
+                known: tuple[str, int], action: int) -> Analysis:
     outcome, plies = known
-    action = solver.best_action(state)
     notation = state.action_to_notation(action)
     value = {"win": 1.0, "draw": 0.5, "loss": 0.0}[outcome]
     line = [notation]
@@ -100,6 +100,7 @@ def _verdict_text(state: State, outcome: str, plies: int) -> dict[str, str]:
     mover = state.current_player
     if outcome == "draw":
         return {"ja": "最善で引き分け", "en": "draw with best play"}
+    seat: int | None
     if outcome == "win":
         seat = mover
     else:

@@ -15,7 +15,7 @@ from .levels import LEVELS, make_agent
 
 
 def think_times(
-    game: Game, positions: list[State], levels: Sequence[str] = LEVELS, seed: int = 0
+    game: Game, positions: Sequence[State], levels: Sequence[str] = LEVELS, seed: int = 0
 ) -> dict[str, float]:
     """Median seconds per move of each level over ``positions`` (decision nodes only)."""
     playable = [s for s in positions if s.current_player >= 0]

@@ -39,39 +39,44 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar
 
 from .game import Game, State
 from .names import Names
 
+S_contra = TypeVar("S_contra", bound=State, contravariant=True)
+"""The state class of the game a descriptor declares: its capabilities take that class (so a
+descriptor, its knowledge and its verbs are contravariant in it)."""
+
 
 # -- game knowledge for the computer -----------------------------------------------------------------
-class Evaluate(Protocol):
-    def __call__(self, state: State) -> list[float]:
+class Evaluate(Protocol[S_contra]):
+    def __call__(self, state: S_contra) -> list[float]:
         """Estimated value of every seat in [-1, 1] for a non-terminal state."""
         ...
 
 
-class MovePriors(Protocol):
-    def __call__(self, state: State, actions: list[int]) -> list[float]:
+class MovePriors(Protocol[S_contra]):
+    def __call__(self, state: S_contra, actions: list[int]) -> list[float]:
         """Cheap scores of ``actions`` (higher = more promising), for ordering and playouts."""
         ...
 
 
-class Explain(Protocol):
-    def __call__(self, state: State, action: int) -> tuple[str, str] | None:
+class Explain(Protocol[S_contra]):
+    def __call__(self, state: S_contra, action: int) -> tuple[str, str] | None:
         """One sentence (ja, en) on what ``action`` does, for hints; None when nothing to say."""
         ...
 
 
-class SolvedPositions(Protocol):
+class SolvedPositions(Protocol[S_contra]):
     """An exact solution as the agents see it: answers only where it is exact."""
 
-    def verdict(self, state: State) -> tuple[str, int] | None:
+    def verdict(self, state: S_contra) -> tuple[str, int] | None:
         """``("win"|"draw"|"loss", plies)`` for the player to move, or None if unknown."""
         ...
 
-    def best_action(self, state: State) -> int | None:
+    def best_action(self, state: S_contra) -> int | None:
         """A move that keeps the verdict, or None if the position is unknown."""
         ...
 
@@ -85,7 +90,7 @@ def _neutral(state: State) -> list[float]:
 
 
 @dataclass(frozen=True)
-class Knowledge:
+class Knowledge(Generic[S_contra]):
     """What the computer knows of a game: evaluation, levels, and optional helpers.
 
     ``levels`` maps a game (with its options) to its level table (``intro`` … ``strongest``);
@@ -96,51 +101,51 @@ class Knowledge:
     engine).
     """
 
-    evaluate: Evaluate = _neutral
+    evaluate: Evaluate[S_contra] = _neutral
     levels: Callable[[Game], LevelSpecs] | None = None
-    move_priors: MovePriors | None = None
-    explain: Explain | None = None
-    evaluators: Mapping[str, Evaluate] = field(default_factory=dict)
+    move_priors: MovePriors[S_contra] | None = None
+    explain: Explain[S_contra] | None = None
+    evaluators: Mapping[str, Evaluate[S_contra]] = field(default_factory=dict)
     baselines: LevelSpecs = field(default_factory=dict)
-    exact: Callable[[Game], SolvedPositions | None] | None = None
+    exact: Callable[[Game], SolvedPositions[S_contra] | None] | None = None
     agents: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
 
 
-NEUTRAL = Knowledge()
+NEUTRAL: Knowledge[Any] = Knowledge()
 """A game that declares no knowledge: search sees only proven results."""
 
 
 # -- optional capabilities ---------------------------------------------------------------------------
-class SvgRenderer(Protocol):
-    def __call__(self, state: State, *, highlights: Sequence[str] = (),
+class SvgRenderer(Protocol[S_contra]):
+    def __call__(self, state: S_contra, *, highlights: Sequence[str] = (),
                  last_move: int | None = None) -> str:
         """The position as SVG; every cell a person can click carries ``data-cell``."""
         ...
 
 
-class TextRenderer(Protocol):
-    def __call__(self, state: State, *, color: bool = False, last_move: int | None = None) -> str:
+class TextRenderer(Protocol[S_contra]):
+    def __call__(self, state: S_contra, *, color: bool = False, last_move: int | None = None) -> str:
         """The position as terminal text (ANSI colours when ``color``), with ``last_move`` — the
         action that led to ``state`` — marked on the board."""
         ...
 
 
-class CellParser(Protocol):
-    def __call__(self, state: State, text: str) -> str:
+class CellParser(Protocol[S_contra]):
+    def __call__(self, state: S_contra, text: str) -> str:
         """The cell ``text`` names, in any spelling a move accepts, as
         :meth:`State.action_origin <asobiba.core.game.State.action_origin>` names it; a one-line
         NotationError when ``text`` names no cell."""
         ...
 
 
-class MovePaths(Protocol):
-    def __call__(self, state: State, action: int) -> list[str]:
+class MovePaths(Protocol[S_contra]):
+    def __call__(self, state: S_contra, action: int) -> list[str]:
         """The ``data-cell`` names a move passes through, from its start to its end."""
         ...
 
 
-class MoveDrops(Protocol):
-    def __call__(self, state: State, action: int) -> list[tuple[str, int]]:
+class MoveDrops(Protocol[S_contra]):
+    def __call__(self, state: S_contra, action: int) -> list[tuple[str, int]]:
         """The pieces ``action`` puts onto the board from off it, as (``data-cell`` name, the
         value the piece shows); empty for a move of pieces already on the board."""
         ...
@@ -161,8 +166,8 @@ class Words:
     data: Mapping[str, Any] = field(default_factory=dict)
 
 
-class MoveWords(Protocol):
-    def __call__(self, state: State, action: int) -> Words:
+class MoveWords(Protocol[S_contra]):
+    def __call__(self, state: S_contra, action: int) -> Words:
         """``action`` (a decision or a chance outcome) of ``state`` in words."""
         ...
 
@@ -176,8 +181,8 @@ class Odds:
     p: float
 
 
-class MoveOdds(Protocol):
-    def __call__(self, state: State, action: int) -> Sequence[Odds] | None:
+class MoveOdds(Protocol[S_contra]):
+    def __call__(self, state: S_contra, action: int) -> Sequence[Odds] | None:
         """The exact odds of what ``action`` leads to (they sum to 1), or None for a move that has
         none to show. May take a while (the web computes it off the event loop, on request)."""
         ...
@@ -196,13 +201,12 @@ class WebClient:
     the game's package, served at ``/static/games/<id>/``; the page imports ``module`` and calls
     what it exports (docs/protocol.md, "A game's own page module")."""
 
-    folder: Any
-    """A ``pathlib.Path`` to the folder."""
+    folder: Path
     module: str = "client.js"
 
 
 @dataclass(frozen=True)
-class Verb:
+class Verb(Generic[S_contra]):
     """Something a person can do besides moving, played as the engine action ``notation``.
 
     ``label`` names the button; ``refusal`` is said when the verb is not possible now.
@@ -215,16 +219,20 @@ class Verb:
     notation: str
     label: Names
     refusal: Names
-    shown: Callable[[State], bool] | None = None
+    shown: Callable[[S_contra], bool] | None = None
 
 
 class BuildJob(Protocol):
-    """A solution build running in the background."""
+    """A solution build running in the background (what the page polls)."""
 
-    phase: str | None
-    fraction: float
-    finished: bool
-    error: str | None
+    @property
+    def phase(self) -> str | None: ...
+    @property
+    def fraction(self) -> float: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def error(self) -> str | None: ...
 
 
 class Solutions(Protocol):
@@ -311,8 +319,10 @@ class Lobby:
 
 
 @dataclass(frozen=True)
-class GameDescriptor:
-    """One game, as the rest of asobiba may see it."""
+class GameDescriptor(Generic[S_contra]):
+    """One game, as the rest of asobiba may see it. Its capabilities take the game's own state
+    class (the generic layers hold a ``GameDescriptor[Any]``: they pass the states the game's
+    own engine made)."""
 
     game_class: type[Game]
     rules_page: str
@@ -321,22 +331,22 @@ class GameDescriptor:
     """How a move is written, one line per language (terminal help, docs)."""
     seat_names: Mapping[str, Names] = field(default_factory=dict)
     """Display names of the seats (``"red"`` → 赤 / Red); a seat not listed shows its id."""
-    knowledge: Knowledge = NEUTRAL
-    render_svg: SvgRenderer | None = None
-    render_text: TextRenderer | None = None
-    parse_cell: CellParser | None = None
+    knowledge: Knowledge[S_contra] = NEUTRAL
+    render_svg: SvgRenderer[S_contra] | None = None
+    render_text: TextRenderer[S_contra] | None = None
+    parse_cell: CellParser[S_contra] | None = None
     lobby: Lobby | None = None
-    move_paths: MovePaths | None = None
-    move_drops: MoveDrops | None = None
-    move_words: MoveWords | None = None
-    move_odds: MoveOdds | None = None
+    move_paths: MovePaths[S_contra] | None = None
+    move_drops: MoveDrops[S_contra] | None = None
+    move_words: MoveWords[S_contra] | None = None
+    move_odds: MoveOdds[S_contra] | None = None
     client: WebClient | None = None
     services: Mapping[str, Service] = field(default_factory=dict)
     """Requests of the game's page module by name, ``POST /api/services/<id>/<name>``."""
-    verbs: tuple[Verb, ...] = ()
+    verbs: tuple[Verb[S_contra], ...] = ()
     end_reasons: Mapping[str, Names] = field(default_factory=dict)
     """How a game can end, by reason id; a game that declares them gives its final states the
-    reason as ``reason`` (:class:`asobiba.core.match.EndReason`)."""
+    reason as ``reason`` (:class:`asobiba.core.outcome.EndReason`)."""
     solutions: Callable[[], Solutions] | None = None
     """Loaded on first use: solution code may be heavy."""
     commands: Commands | None = None
@@ -361,5 +371,5 @@ class GameDescriptor:
     def seat_name(self, seat: str) -> Names:
         return self.seat_names.get(seat, Names(seat, seat.capitalize()))
 
-    def verb(self, verb_id: str) -> Verb | None:
+    def verb(self, verb_id: str) -> Verb[S_contra] | None:
         return next((v for v in self.verbs if v.id == verb_id), None)

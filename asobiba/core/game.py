@@ -14,6 +14,34 @@ Actions have three faces:
 Chance is explicit: at a chance node ``current_player == CHANCE`` and ``chance_outcomes()`` lists
 ``(action, probability)`` pairs whose probabilities sum to 1. Chance outcomes are actions like any
 other: records store them and replay them.
+
+Every game plays the same way; here Dice Out with its dice set up by hand:
+
+>>> from asobiba.core.registry import make_game
+>>> game = make_game("diceout", {"setup": "fixed", "first": "red"})
+>>> state = game.new_state()
+>>> game.player_names[state.current_player], len(state.legal_actions())
+('red', 12)
+>>> action = state.notation_to_action("b1-b2")
+>>> state.action_to_notation(action)
+'b1-b2'
+>>> after = state.apply(action)
+>>> game.player_names[after.current_player], game.player_names[state.current_player]
+('white', 'red')
+>>> game.state_from_json(after.to_json()).key() == after.key()
+True
+
+With the dice rolled (the default), the game starts at a chance node:
+
+>>> rolled = make_game("diceout").new_state()
+>>> rolled.current_player == CHANCE, round(sum(p for _, p in rolled.chance_outcomes()), 9)
+(True, 1.0)
+>>> import random
+>>> rng = random.Random(1)
+>>> while not rolled.is_terminal:
+...     rolled = rolled.apply(random_action(rolled, rng))
+>>> sorted(rolled.ranks()), returns_from_ranks(rolled.ranks()) == rolled.returns()
+([1, 2], True)
 """
 
 from __future__ import annotations
@@ -21,7 +49,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from .errors import IllegalMoveError, NotationError, PositionError
 from .options import Options
@@ -53,7 +81,7 @@ class Game(ABC):
         return f"{type(self).__name__}({self.options.to_dict()!r})"
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.options == self.options  # type: ignore[attr-defined]
+        return type(other) is type(self) and other.options == self.options
 
     def __hash__(self) -> int:
         return hash((self.id, self.options))
@@ -76,7 +104,7 @@ class Game(ABC):
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         """Parse position JSON (docs/formats.md, "Positions"); raise PositionError if impossible."""
 
-    def bench_positions(self) -> list[State]:
+    def bench_positions(self) -> Sequence[State]:
         """A fixed, documented set of positions for ``asobiba bench`` (default: the start)."""
         return [self.new_state()]
 
@@ -118,10 +146,10 @@ class State(ABC):
         return []
 
     @abstractmethod
-    def apply(self, action: int) -> State:
+    def apply(self, action: int) -> Self:
         """The state after ``action``. Fast path: the action is assumed legal (see :meth:`play`)."""
 
-    def play(self, action: int) -> State:
+    def play(self, action: int) -> Self:
         """Like :meth:`apply`, but refuses an action that is not legal here."""
         if self.is_terminal:
             raise IllegalMoveError("the game is over")
@@ -129,7 +157,7 @@ class State(ABC):
             raise IllegalMoveError(f"action {action} is not legal here")
         return self.apply(action)
 
-    def play_notation(self, text: str) -> State:
+    def play_notation(self, text: str) -> Self:
         """Parse ``text`` in this game's notation and play it (raises on bad or illegal input)."""
         return self.play(self.notation_to_action(text))
 

@@ -10,22 +10,48 @@ frames are free) and knows which seats are people. On top of the engine it adds:
 * **forced passes**: a person with exactly one legal action that moves no piece plays it at once;
 * **undo back to a person's move**: moves are taken back until at least one person's move is gone and
   a person is to move again (against the computer: your move and its reply; between people: one move);
-* **resign**: the resigning seat ranks last, everyone else shares first place;
-* the **result**: ranks and returns from the engine when it says the game is over, with the engine's
-  reason for the end when it gives one (:class:`EndReason`).
+* **resign**: the resigning seat ranks last, everyone else shares first place; a game between
+  computers can be **stopped** (everyone shares first place);
+* the **result**, an :class:`~asobiba.core.outcome.Outcome`: ranks and returns from the engine when
+  it says the game is over, with the engine's reason for the end when it gives one
+  (:class:`~asobiba.core.outcome.EndReason`). Only the match sets it.
 
 The computer itself is not here: whoever runs the match asks an agent when :meth:`computer_to_move`.
+
+A person (red) against the computer in Dice Out, the dice set up by hand:
+
+>>> from asobiba.core.registry import make_game
+>>> game = make_game("diceout", {"setup": "fixed", "first": "red"})
+>>> match = Match(game, game.new_state(), [HUMAN, COMPUTER], seed=7)
+>>> match.human_to_move(), match.play(match.state.notation_to_action("b1-b2"))
+(True, 'b1-b2')
+>>> match.computer_to_move()
+True
+>>> match.play(match.state.legal_actions()[0])  # what an agent would choose
+'b5-c4'
+>>> match.undo_target()  # 1手戻す: the computer's reply and the person's move go
+0
+>>> match.truncate(0)
+>>> match.resign()  # the only person at the table resigns
+0
+>>> match.result
+Outcome(ranks=(2, 1), returns=(-1.0, 1.0), reason='resign', ending=None, resigned='red')
+>>> match.check_human_turn()
+Traceback (most recent call last):
+    ...
+asobiba.core.errors.Refusal: the game is over
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from .errors import Refusal
-from .game import CHANCE, Game, State, returns_from_ranks, sample_chance
+from .game import CHANCE, Game, State, sample_chance
 from .names import Names
+from .outcome import RESIGN, Outcome
 from .record import Record
 
 HUMAN = "human"
@@ -34,20 +60,15 @@ COMPUTER = "computer"
 GAME_OVER = Names("対局は終わっています。", "the game is over")
 
 
-@runtime_checkable
-class EndReason(Protocol):
-    """A terminal state that says why the game ended (a key of its descriptor's ``end_reasons``)."""
-
-    reason: str
-
-
 class Match:
     """A game in progress: its states, who sits at each seat (``kinds``: :data:`HUMAN` or
     :data:`COMPUTER`), and its result. Refusals are :class:`~asobiba.core.errors.Refusal`s, said in
-    Japanese and English."""
+    Japanese and English. ``result`` is an end the rules did not give (a resignation or a stop,
+    as stored), taken after ``actions`` are replayed."""
 
     def __init__(self, game: Game, start: State, kinds: Sequence[str], seed: int,
-                 actions: Sequence[int] = (), from_position: bool = False) -> None:
+                 actions: Sequence[int] = (), from_position: bool = False,
+                 result: Outcome | None = None) -> None:
         if len(kinds) != game.num_players:
             raise ValueError(f"{game.id} has {game.num_players} seats, {len(kinds)} given")
         self.game = game
@@ -56,9 +77,10 @@ class Match:
         self.from_position = from_position
         self.states: list[State] = [start]
         self.actions: list[int] = []
-        self.result: dict[str, Any] | None = None
+        self.result: Outcome | None = None
         for action in actions:
             self.push(action)
+        self.result = result
         self.settle()
 
     # -- reading ----------------------------------------------------------------------------------
@@ -156,7 +178,7 @@ class Match:
 
     def undo_target(self) -> int:
         """How many plies remain after 1手戻す (refused if nothing can be undone)."""
-        if self.result and self.result.get("reason") == "resign":
+        if self.result is not None and self.result.reason == RESIGN:
             raise Refusal(Names("投了した対局は戻せません。", "a resigned game cannot be taken back"))
         keep = self.plies
         removed_human = False
@@ -187,26 +209,24 @@ class Match:
                     raise Refusal(Names("いま投了できるのは手番の人だけです。",
                                         "only the person to move can resign now"))
                 seat = humans[0]
-        n = len(self.kinds)
-        ranks = [n if i == seat else 1 for i in range(n)]
-        self.result = {
-            "ranks": ranks,
-            "returns": returns_from_ranks(ranks),
-            "reason": "resign",
-            "resigned": self.game.player_names[seat],
-        }
+        self.result = Outcome.resignation(self.game.player_names, seat)
         return seat
 
+    def check_stop(self) -> None:
+        """Refuse to stop a game that is over, or one where a person sits."""
+        if self.finished:
+            raise Refusal(GAME_OVER)
+        if any(self.is_human(seat) for seat in range(len(self.kinds))):
+            raise Refusal(Names("止められるのはコンピューター同士の対局だけです（人は投了できます）。",
+                                "only a game between computers can be stopped (a person resigns)"))
+
+    def stop(self) -> None:
+        """End a game between computers with every seat sharing first place
+        (:meth:`check_stop` refuses the others)."""
+        self.check_stop()
+        self.result = Outcome.stopped(len(self.kinds))
+
     def settle(self) -> None:
-        """Take the engine's result when it says the game is over (see :func:`rules_result`)."""
+        """Take the engine's result when it says the game is over (:meth:`Outcome.by_rules`)."""
         if self.result is None and self.state.is_terminal:
-            self.result = rules_result(self.state)
-
-
-def rules_result(state: State) -> dict[str, Any]:
-    """The result of a game the rules ended: ranks, returns, and the engine's reason for the end
-    (``ending``) when it gives one."""
-    result: dict[str, Any] = {"ranks": state.ranks(), "returns": state.returns(), "reason": "rules"}
-    if isinstance(state, EndReason) and state.reason:
-        result["ending"] = state.reason
-    return result
+            self.result = Outcome.by_rules(self.state)

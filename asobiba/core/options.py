@@ -119,6 +119,8 @@ class Options:
     legacy_defaults: ClassVar[Mapping[str, Any]] = {}
     """Option → the value that saved data lacking it meant (the behaviour before the option was added
     or before its default changed). Only :meth:`from_saved` reads it; new games get the defaults."""
+    _specs_cache: ClassVar[dict[str, OptionSpec]]
+    """Each options class's specs, set on that class on first use (:meth:`specs`)."""
 
     def __post_init__(self) -> None:
         specs = self.specs()
@@ -158,7 +160,7 @@ class Options:
                 aliases=m.get("aliases", {}),
                 local=m.get("local", False),
             )
-        cls._specs_cache = out  # type: ignore[attr-defined]
+        cls._specs_cache = out
         return out
 
     # -- construction -----------------------------------------------------------------------------

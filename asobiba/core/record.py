@@ -26,6 +26,7 @@ from typing import Any
 from .errors import AsobibaError, Explained, RecordError, RecordRefused
 from .game import CHANCE, Game, State
 from .names import Names
+from .outcome import Outcome
 from .position import parse_json, read_json_file
 from .registry import game_class
 
@@ -79,9 +80,7 @@ class Record:
                 }
             )
             state = state.apply(action)
-        result = None
-        if state.is_terminal:
-            result = {"ranks": state.ranks(), "returns": state.returns()}
+        result = Outcome.by_rules(state).record_json() if state.is_terminal else None
         return {
             "format": FORMAT,
             "game": self.game.id,

@@ -3,6 +3,18 @@
 Descriptors are imported on first use, so that ``asobiba perft diceout`` never pays for loading
 the other games. Adding a game is a new folder under ``asobiba/games/`` and one line in
 :data:`GAMES` (docs/architecture.md, "Adding a game").
+
+>>> "diceout" in game_ids()
+True
+>>> descriptor("diceout").name.en
+'Dice Out'
+>>> game = make_game_from_pairs("diceout", ["rows=4"])
+>>> game.options.rows, game.num_players
+(4, 2)
+>>> make_game("chess")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+    ...
+asobiba.core.errors.UnknownGameError: unknown game 'chess' (known: ...)
 """
 
 from __future__ import annotations
@@ -24,7 +36,7 @@ GAMES: dict[str, str] = {
 }
 """Game id → module whose ``DESCRIPTOR`` declares the game (``module:NAME`` for another name)."""
 
-_loaded: dict[str, GameDescriptor] = {}
+_loaded: dict[str, GameDescriptor[Any]] = {}
 """Descriptors already imported, by their place in :data:`GAMES`."""
 
 
@@ -32,7 +44,7 @@ def game_ids() -> list[str]:
     return list(GAMES)
 
 
-def descriptor(game_id: str) -> GameDescriptor:
+def descriptor(game_id: str) -> GameDescriptor[Any]:
     """The descriptor of ``game_id`` (raises UnknownGameError for an unknown id)."""
     try:
         place = GAMES[game_id]
@@ -49,7 +61,7 @@ def descriptor(game_id: str) -> GameDescriptor:
     return found
 
 
-def descriptors() -> list[GameDescriptor]:
+def descriptors() -> list[GameDescriptor[Any]]:
     return [descriptor(game_id) for game_id in GAMES]
 
 

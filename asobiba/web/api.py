@@ -88,7 +88,7 @@ async def create_game(request: Request) -> dict[str, Any]:
         body.game, body.options, body.seats, body.seed, body.meta
     )
     seats = [
-        {"seat": i, "type": "invite" if i in invites else seat["type"],
+        {"seat": i, "type": "invite" if i in invites else seat.kind,
          **({"invite": invite_url(table.id, i, invites[i])}
                                              if i in invites else {})}
         for i, seat in enumerate(table.seats)

@@ -32,7 +32,7 @@ def lobby_games() -> dict[str, Any]:
     }
 
 
-def entry(game: GameDescriptor) -> dict[str, Any]:
+def entry(game: GameDescriptor[Any]) -> dict[str, Any]:
     """One game: names, option specs (those a web client may set), what the lobby shows (and which
     options the game's own page module sets: ``lobby.panel``), the page module (``client``),
     whether moves have odds to show, seats, verbs, endings, solutions.
@@ -65,7 +65,7 @@ def entry(game: GameDescriptor) -> dict[str, Any]:
     }
 
 
-def client_url(game: GameDescriptor) -> str:
+def client_url(game: GameDescriptor[Any]) -> str:
     """Where the page imports the game's own module from (served from its package)."""
     assert game.client is not None
     return f"{CLIENT_PREFIX}/{game.id}/{game.client.module}"

@@ -30,26 +30,27 @@ as no command holds or awaits it (the locks are weak references).
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets
 import time
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Future
 from typing import Any
 
 from ..ai.hints import analyse
 from ..ai.levels import make_agent
 from ..core.errors import AsobibaError, Refusal
-from ..core.game import returns_from_ranks
-from ..core.match import GAME_OVER, rules_result
+from ..core.match import GAME_OVER
 from ..core.names import Names
+from ..core.outcome import Outcome
 from ..core.record import Record, saved_game
 from ..core.registry import make_game
 from .errors import ComputerFailed, Forbidden, GameNotFound, NotFound, error_frame
 from .holders import HOLDER, INVITE, Actor, SeatKey, digest, new_invite, new_token
 from .protocol import Command
-from .seats import parse_level, parse_seats
+from .seats import Seat, parse_level, parse_seats
 from .store import PLAYING, Store, StoredGame, StoredMove
 from .table import UPLOAD, Table
 from .view import StateFrame, full, move_cells, renderer
@@ -158,8 +159,8 @@ class Rooms:
         renderer(game.id)  # refuses a game without a board picture
         seat_list = parse_seats(seats, game.num_players)
         token = new_token()
-        invites = {i: new_invite() for i, seat in enumerate(seat_list) if seat.get("open")}
-        mine = tuple(i for i, s in enumerate(seat_list) if s["type"] == "human" and not s.get("open"))
+        invites = {i: new_invite() for i, seat in enumerate(seat_list) if seat.open}
+        mine = tuple(i for i, s in enumerate(seat_list) if s.is_human and not s.open)
         keys = [SeatKey(HOLDER, digest(token), mine, creator=True)]
         keys += [SeatKey(INVITE, digest(secret), (seat,)) for seat, secret in invites.items()]
         stored = StoredGame(
@@ -220,7 +221,7 @@ class Rooms:
         return self._table(stored), token
 
     # -- clients ----------------------------------------------------------------------------------
-    async def join(self, game_id: str, listener: Listener, tokens: list[str] = ()) -> Table:
+    async def join(self, game_id: str, listener: Listener, tokens: Sequence[str] = ()) -> Table:
         """Add a client of a game (it hears every change) holding the seats of ``tokens`` (none:
         a spectator); a computer that is to move but idle (it failed, or nothing woke it) tries
         again."""
@@ -275,7 +276,7 @@ class Rooms:
 
     # -- commands ---------------------------------------------------------------------------------
     async def command(
-        self, game_id: str, cmd: Command, tokens: list[str] = ()
+        self, game_id: str, cmd: Command, tokens: Sequence[str] = ()
     ) -> dict[str, Any] | None:
         """Run one client command for the holder of ``tokens``; returns a reply for the sender
         only (hints), else None."""
@@ -382,7 +383,7 @@ class Rooms:
         if table.computer_to_move() and table.id not in self.tasks:
             task = asyncio.create_task(self._computer_turns(table))
             self.tasks[table.id] = task
-            task.add_done_callback(lambda done, gid=table.id: self._task_done(gid, done))
+            task.add_done_callback(functools.partial(self._task_done, table.id))
 
     def _task_done(self, game_id: str, task: asyncio.Task[None]) -> None:
         if self.tasks.get(game_id) is task:
@@ -437,7 +438,7 @@ class Rooms:
         agent = players.get(seat)
         if agent is None:
             agent = players[seat] = make_computer(
-                table.game, table.seats[seat]["level"], table.seed + seat
+                table.game, table.seats[seat].level, table.seed + seat
             )
         return agent
 
@@ -498,17 +499,11 @@ class Rooms:
 def stop_game(table: Table, actors: list[Actor]) -> None:
     """Stop ``table`` for ``actors`` if it is a game between computers they created; else refuse
     and change nothing."""
-    if table.finished:
-        raise Refusal(GAME_OVER)
-    if any(table.is_human(seat) for seat in range(len(table.seats))):
-        raise Refusal(Names("止められるのはコンピューター同士の対局だけです（人は投了できます）。",
-                            "only a game between computers can be stopped (a person resigns)"))
+    table.check_stop()
     if not any(actor.creator for actor in actors):
         raise Forbidden(Names("対局を止められるのは、対局を作った人だけです。",
                               "only whoever created this game can stop it"))
-    ranks = [1] * len(table.seats)
-    table.result = {"ranks": ranks, "returns": returns_from_ranks(ranks), "reason": "stopped"}
-    table.version += 1
+    table.stop()
 
 
 def make_computer(game: Any, level: str, seed: int) -> Any:
@@ -538,10 +533,10 @@ def _uploaded(record_json: dict[str, Any]) -> StoredGame:
         id=secrets.token_hex(6),
         game=game.id,
         options=game.options.to_dict(),
-        seats=[{"type": "human"} for _ in range(game.num_players)],
+        seats=[Seat.person() for _ in range(game.num_players)],
         seed=0,
         status="finished",
-        result=rules_result(end) if end.is_terminal else None,
+        result=Outcome.by_rules(end) if end.is_terminal else None,
         start=record.start.to_json() if record.from_position else None,
         source=UPLOAD,
         meta=dict(record.meta),

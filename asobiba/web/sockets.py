@@ -35,6 +35,7 @@ from .errors import GameNotFound, error_frame
 from .limits import FrameLimit, Limits, RateLimited
 from .protocol import MAX_TOKENS, ProtocolError, parse_frame
 from .rooms import Rooms
+from .table import Table
 from .view import StateFrame, dumps, full
 
 log = logging.getLogger("asobiba.web")
@@ -97,6 +98,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
 
     outbox = Outbox(websocket)
+    table: Table  # the game as last loaded (set below, before any frame is read)
 
     async def send(frame: dict[str, Any] | StateFrame) -> None:
         if isinstance(frame, StateFrame):
@@ -117,7 +119,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
             table = await rooms.join(game_id, send, list(cmd.tokens))
             tokens = list(cmd.tokens)
             return state()
-        reply = await rooms.command(game_id, cmd, tokens)
+        reply: dict[str, Any] | StateFrame | None = await rooms.command(game_id, cmd, tokens)
         if cmd.kind == "sync":
             table = await rooms.get(game_id)
             reply = state()

@@ -51,8 +51,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine, make_url
 
+from ..core.outcome import Outcome
 from .commits import GroupCommit, Rows
 from .holders import SeatKey
+from .seats import Seat
 
 metadata = MetaData()
 
@@ -118,10 +120,10 @@ class StoredGame:
     id: str
     game: str
     options: dict[str, Any]
-    seats: list[dict[str, Any]]
+    seats: list[Seat]
     seed: int
     status: str
-    result: dict[str, Any] | None
+    result: Outcome | None
     start: dict[str, Any] | None
     source: str
     meta: dict[str, Any]
@@ -228,18 +230,18 @@ class Store:
         first_ply: int,
         moves: Sequence[StoredMove],
         status: str,
-        result: dict[str, Any] | None,
+        result: Outcome | None,
     ) -> Future[None]:
         """Add moves from ``first_ply`` on and set the status, in one transaction."""
-        game = {"b_id": game_id, "b_status": status, "b_result": _dump(result), "b_updated": time.time()}
+        game = {"b_id": game_id, "b_status": status, "b_result": _outcome(result), "b_updated": time.time()}
         return self.writer.submit(Rows(((_ADD_MOVES, _move_rows(game_id, first_ply, moves)),
                                         (_SET_STATUS, [game]))))
 
     def truncate(
-        self, game_id: str, plies: int, status: str, result: dict[str, Any] | None
+        self, game_id: str, plies: int, status: str, result: Outcome | None
     ) -> Future[None]:
         """Keep only the first ``plies`` moves (undo) and set the status, in one transaction."""
-        values = {"status": status, "result": _dump(result), "updated": time.time()}
+        values = {"status": status, "result": _outcome(result), "updated": time.time()}
 
         def write(conn: Connection) -> None:
             conn.execute(
@@ -252,12 +254,12 @@ class Store:
         return self.writer.submit(write)
 
     def set_seats(
-        self, game_id: str, seats: list[dict[str, Any]], keys: Sequence[SeatKey]
+        self, game_id: str, seats: Sequence[Seat], keys: Sequence[SeatKey]
     ) -> Future[None]:
         """Replace who sits where and the keys of the seats (an invite used, a seat given to the
         computer), in one transaction."""
         key_rows = _key_rows(game_id, keys)
-        values = {"seats": json.dumps(seats, ensure_ascii=False), "updated": time.time()}
+        values = {"seats": _seats(seats), "updated": time.time()}
 
         def write(conn: Connection) -> None:
             conn.execute(delete(seat_keys_table).where(seat_keys_table.c.game_id == game_id))
@@ -267,7 +269,7 @@ class Store:
 
         return self.writer.submit(write)
 
-    def set_status(self, game_id: str, status: str, result: dict[str, Any] | None) -> Future[None]:
+    def set_status(self, game_id: str, status: str, result: Outcome | None) -> Future[None]:
         return self.append(game_id, 0, (), status, result)
 
     # -- reads ------------------------------------------------------------------------------------
@@ -331,9 +333,9 @@ class Store:
                     "id": g.id,
                     "game": g.game,
                     "options": g.options,
-                    "seats": g.seats,
+                    "seats": [s.to_json() for s in g.seats],
                     "status": g.status,
-                    "result": g.result,
+                    "result": None if g.result is None else g.result.to_json(),
                     "source": g.source,
                     "plies": row.plies,
                     "created": g.created,
@@ -356,15 +358,23 @@ def _dump(value: Any) -> str | None:
     return None if value is None else json.dumps(value, ensure_ascii=False)
 
 
+def _seats(seats: Sequence[Seat]) -> str:
+    return json.dumps([s.to_json() for s in seats], ensure_ascii=False)
+
+
+def _outcome(outcome: Outcome | None) -> str | None:
+    return None if outcome is None else _dump(outcome.to_json())
+
+
 def _row(game: StoredGame) -> dict[str, Any]:
     return {
         "id": game.id,
         "game": game.game,
         "options": json.dumps(game.options, ensure_ascii=False),
-        "seats": json.dumps(game.seats, ensure_ascii=False),
+        "seats": _seats(game.seats),
         "seed": game.seed,
         "status": game.status,
-        "result": _dump(game.result),
+        "result": _outcome(game.result),
         "start": _dump(game.start),
         "source": game.source,
         "meta": json.dumps(game.meta, ensure_ascii=False),
@@ -393,10 +403,10 @@ def _game(m: Any) -> StoredGame:
         id=m["id"],
         game=m["game"],
         options=json.loads(m["options"]),
-        seats=json.loads(m["seats"]),
+        seats=[Seat.from_json(s) for s in json.loads(m["seats"])],
         seed=m["seed"],
         status=m["status"],
-        result=json.loads(m["result"]) if m["result"] else None,
+        result=Outcome.from_json(json.loads(m["result"])) if m["result"] else None,
         start=json.loads(m["start"]) if m["start"] else None,
         source=m["source"],
         meta=json.loads(m["meta"]),

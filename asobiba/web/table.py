@@ -19,11 +19,12 @@ from typing import Any
 from ..core.descriptor import Verb
 from ..core.errors import Refusal
 from ..core.game import Game, State
-from ..core.match import COMPUTER, GAME_OVER, HUMAN, Match
+from ..core.match import COMPUTER, GAME_OVER, Match
 from ..core.names import Names
 from ..core.registry import descriptor
 from .errors import Forbidden, Unauthorized
 from .holders import HOLDER, INVITE, Actor, SeatKey, digest, find, new_token
+from .seats import Seat
 from .store import FINISHED, PLAYING, StoredGame, StoredMove
 
 UPLOAD = "upload"
@@ -54,9 +55,9 @@ class Table(Match):
     seats (who sits there: a person, or the computer at a level), source and meta."""
 
     def __init__(self, stored: StoredGame, game: Game, start: State) -> None:
-        kinds = [HUMAN if seat["type"] == "human" else COMPUTER for seat in stored.seats]
+        kinds = [seat.kind for seat in stored.seats]
         super().__init__(game, start, kinds, stored.seed, [m.action for m in stored.moves],
-                         stored.start is not None)
+                         stored.start is not None, stored.result)
         self.id = stored.id
         self.descriptor = descriptor(game.id)
         self.seats = stored.seats
@@ -64,8 +65,6 @@ class Table(Match):
         self.meta = stored.meta
         self.replay_only = stored.source == UPLOAD
         """An uploaded record is watched and replayed, never played on."""
-        if stored.result is not None:
-            self.result = stored.result  # a resignation or an uploaded record's result
         self.version = 0
         """Bumped by every change, so a computer move computed for an older version is dropped."""
         self.keys: list[SeatKey] = list(stored.keys)
@@ -82,20 +81,20 @@ class Table(Match):
     def record_json(self) -> dict[str, Any]:
         data = self.record(self.record_meta()).to_json()
         if self.result is not None:
-            data["result"] = {k: self.result.get(k) for k in ("ranks", "returns")}
+            data["result"] = self.result.record_json()
         return data
 
     def record_meta(self) -> dict[str, Any]:
         meta = dict(self.meta)
-        meta.update({"web_id": self.id, "seats": self.seats, "seed": self.seed})
-        if self.result and self.result.get("reason") == "resign":
-            meta["resigned"] = self.result["resigned"]
+        meta.update({"web_id": self.id, "seats": [s.to_json() for s in self.seats], "seed": self.seed})
+        if self.result is not None and self.result.resigned is not None:
+            meta["resigned"] = self.result.resigned
         return meta
 
     # -- seats and who acts for them -------------------------------------------------------------
     def open_seats(self) -> list[int]:
         """The people's seats whose invite has not been used yet."""
-        return [i for i, seat in enumerate(self.seats) if seat.get("open")]
+        return [i for i, seat in enumerate(self.seats) if seat.open]
 
     @property
     def waiting(self) -> bool:
@@ -146,7 +145,7 @@ class Table(Match):
                                   "this invite is not valid for this seat (already used, or another seat's)"))
         token = new_token()
         self.keys = [k for k in self.keys if k is not key] + [SeatKey(HOLDER, digest(token), (seat,))]
-        self.seats[seat] = {"type": "human"}
+        self.seats[seat] = Seat.person()
         self.version += 1
         return token
 
@@ -164,7 +163,7 @@ class Table(Match):
             for k in self.keys
             if not (k.kind == INVITE and seat in k.seats)
         ]
-        self.seats[seat] = {"type": "computer", "level": level}
+        self.seats[seat] = Seat.computer(level)
         self.kinds[seat] = COMPUTER
         self.takeback = None
         self.version += 1
@@ -224,14 +223,14 @@ class Table(Match):
                 f"the move was sent for ply {ply} but the game is at ply {self.plies}",
             ))
 
-    def verb_action(self, verb: Verb) -> int | None:
+    def verb_action(self, verb: Verb[Any]) -> int | None:
         """The legal action that plays ``verb`` now, or None when the verb is not possible."""
         state = self.state
         return next(
             (a for a in state.legal_actions() if state.action_to_notation(a) == verb.notation), None
         )
 
-    def verb_shown(self, verb: Verb) -> bool:
+    def verb_shown(self, verb: Verb[Any]) -> bool:
         """Whether the person to move sees the verb's button now (see :class:`Verb`)."""
         if not self.human_to_move():
             return False
@@ -240,7 +239,7 @@ class Table(Match):
         return self.verb_action(verb) is not None
 
     # -- changing: every change bumps the version ---------------------------------------------------
-    def play(self, action: int) -> StoredMove:  # type: ignore[override]
+    def play(self, action: int) -> StoredMove:  # type: ignore[override]  # the web table returns what to store
         """Play a legal action and settle the result; return what to store."""
         notation = super().play(action)
         self.version += 1
@@ -263,3 +262,7 @@ class Table(Match):
         self.version += 1
         self.takeback = None
         return resigned
+
+    def stop(self) -> None:
+        super().stop()
+        self.version += 1

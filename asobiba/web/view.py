@@ -9,7 +9,7 @@ page only toggles classes (``legal``, ``selected``, ``hint``) on the cells, foun
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from functools import cached_property
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -130,12 +130,12 @@ def _last(table: Table) -> dict[str, Any] | None:
     return info
 
 
-def seats_view(table: Table, present: set[int]) -> list[dict[str, Any]]:
+def seats_view(table: Table, present: Set[int]) -> list[dict[str, Any]]:
     """Who sits where as everyone may see it: the seat (a person or the computer at a level),
     whether it is still open for an invited person, and whether a client holding it is connected.
     Keys and tokens never appear."""
     return [
-        {**seat, "open": bool(seat.get("open")), "connected": i in present}
+        {**seat.to_json(), "open": seat.open, "connected": i in present}
         for i, seat in enumerate(table.seats)
     ]
 
@@ -149,7 +149,7 @@ def takeback_view(table: Table) -> dict[str, Any] | None:
     return {"by": list(request.by.seats), "waiting": waiting}
 
 
-def summary(table: Table, present: set[int] = frozenset()) -> dict[str, Any]:
+def summary(table: Table, present: Set[int] = frozenset()) -> dict[str, Any]:
     """The ``GET /api/games/{id}`` body: the contract fields plus seats and the turn."""
     seat = table.to_move()
     return {
@@ -159,7 +159,7 @@ def summary(table: Table, present: set[int] = frozenset()) -> dict[str, Any]:
         "position": table.state.to_json(),
         "moves": table.notations(),
         "status": table.status,
-        "result": table.result,
+        "result": None if table.result is None else table.result.to_json(),
         "players": seat_names(table),
         "seats": seats_view(table, present),
         "waiting": table.waiting,
@@ -172,7 +172,7 @@ def summary(table: Table, present: set[int] = frozenset()) -> dict[str, Any]:
     }
 
 
-def full(table: Table, thinking: bool = False, present: set[int] = frozenset()) -> dict[str, Any]:
+def full(table: Table, thinking: bool = False, present: Set[int] = frozenset()) -> dict[str, Any]:
     """The game of a WebSocket ``state`` frame: the summary plus the board, legal moves and history
     (each client then sees the legal moves only when it holds the seat to move: :class:`StateFrame`)."""
     data = summary(table, present)

@@ -53,14 +53,15 @@ def test_the_engine_result_and_resign() -> None:
     _settle_chance(match)
     while not match.finished:
         match.play(match.state.legal_actions()[-1])
-    assert match.result is not None and match.result["reason"] == "rules"
-    assert sorted(match.result["ranks"]) == [1, 2]
+    assert match.result is not None and match.result.reason == "rules"
+    assert sorted(match.result.ranks) == [1, 2]
     with pytest.raises(IllegalMoveError, match="over"):
         match.check_human_move(1)
     resigning = _match()
     _settle_chance(resigning)
     assert resigning.resign() == 0  # the only person at the table
-    assert resigning.result["ranks"] == [2, 1] and resigning.result["resigned"] == "first"
+    assert resigning.result is not None
+    assert resigning.result.ranks == (2, 1) and resigning.result.resigned == "first"
     with pytest.raises(IllegalMoveError, match="resigned"):
         resigning.undo_target()
 

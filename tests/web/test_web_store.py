@@ -10,6 +10,7 @@ from sqlalchemy import text
 
 from asobiba.core.registry import make_game
 from asobiba.web.app import create_app
+from asobiba.web.seats import Seat
 from asobiba.web.store import PLAYING, Store, StoredGame, StoredMove, resolve_db_url
 
 
@@ -53,7 +54,7 @@ def test_a_pending_computer_move_is_played_after_a_restart(db_url: str) -> None:
     store.create(
         StoredGame(
             id="pending", game="diamond", options={}, seed=1, status=PLAYING, result=None,
-            seats=[{"type": "computer", "level": "intro"}, {"type": "human"}], start=None,
+            seats=[Seat.computer("intro"), Seat.person()], start=None,
             source="play", meta={}, created=time.time(), updated=time.time(),
         )
     )
@@ -100,7 +101,7 @@ def test_a_game_stored_before_an_option_existed_plays_on_as_it_was(db_url: str) 
     store = Store(resolve_db_url(db_url))
     store.create(StoredGame(
         id="old0game0001", game="diceout", options=options,
-        seats=[{"type": "human"}, {"type": "human"}], seed=1, status=PLAYING, result=None,
+        seats=[Seat.person(), Seat.person()], seed=1, status=PLAYING, result=None,
         start=None, source="play", meta={}, created=time.time(), updated=time.time(),
         moves=[StoredMove(roll, state.action_to_notation(roll))],
     ))

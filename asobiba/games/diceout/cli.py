@@ -11,17 +11,11 @@ from typing import Annotated
 
 import typer
 
-from ...cli_support import user_errors
+from ...cli_support import command_group, user_errors
 from .board import SOLVER_ROWS_TEXT
 from .solver.cli import solve_main, study_main
 
-app = typer.Typer(
-    name="diceout",
-    help="Dice Out: exact solution tables and the balance study.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+app = command_group("diceout", "Dice Out: exact solution tables and the balance study.")
 
 
 @app.command()

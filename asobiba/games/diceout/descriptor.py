@@ -5,21 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, Solutions, Verb
-from ...core.game import Game, State
+from ...core.game import Game
 from . import heuristic
 from .actions import DECLARE_NOTATION, PASS_NOTATION, typed_cell
 from .board import COLOUR_NAMES
 from .game import DiceOutGame
 from .render import render_text
 from .setup import decode_place, is_place_action
+from .state import DiceOutState
 from .svg import render_svg
 
 
-def move_drops(state: State, action: int) -> list[tuple[str, int]]:
+def move_drops(state: DiceOutState, action: int) -> list[tuple[str, int]]:
     """A placing puts the placer's rolled values on b, c, d of their home row, in that order."""
     if not is_place_action(action):
         return []
-    board = state.board  # type: ignore[attr-defined]
+    board = state.board
     cells = board.home[state.current_player]
     return [(board.names[c], v) for c, v in zip(cells, decode_place(action), strict=True)]
 
@@ -46,7 +47,7 @@ def commands() -> Any:
     return app
 
 
-DESCRIPTOR = GameDescriptor(
+DESCRIPTOR: GameDescriptor[DiceOutState] = GameDescriptor(
     game_class=DiceOutGame,
     rules_page="docs/rules/diceout.md",
     notation=Names(
@@ -80,7 +81,7 @@ DESCRIPTOR = GameDescriptor(
             label=Names("ダイスアウト！", "Dice Out!"),
             refusal=Names("いま宣言できるダイスアウトはありません。",
                           "There is no Dice Out to declare now."),
-            shown=lambda state: state.game.options.declare == "manual",  # type: ignore[attr-defined]
+            shown=lambda state: state.game.options.declare == "manual",
         ),
         Verb(
             id="pass",

@@ -17,7 +17,7 @@ from .bench_positions import BENCH_POSITIONS
 from .board import COLOURS, RED
 from .options import DiceOutOptions
 from .position import state_from_json
-from .setup import starter
+from .setup import as_roll, starter
 from .state import SETUP, DiceOutState, make_rules, opening, placed_dice
 
 __all__ = ["DiceOutGame", "DiceOutOptions", "DiceOutState"]
@@ -46,10 +46,10 @@ class DiceOutGame(Game):
         opts = self.options
         if opts.setup == "roll":
             return DiceOutState.make(self, ((), ()), RED, SETUP)
-        red, white = tuple(opts.red), tuple(opts.white)
-        dice = placed_dice(self.rules.tables.board, red, white)  # type: ignore[arg-type]
+        red, white = as_roll(opts.red), as_roll(opts.white)
+        dice = placed_dice(self.rules.tables.board, red, white)
         if opts.first == "roll":
-            who = starter(red, white)  # type: ignore[arg-type]
+            who = starter(red, white)
             to_move = RED if who is None else who
         else:
             to_move = COLOURS.index(opts.first)

@@ -27,11 +27,10 @@ import functools
 import math
 from typing import Any
 
-from ...core.game import State
 from .board import COLOUR_NAMES, COLOURS
 from .setup import decode_place
 from .slots import arrangement_of, move_tables
-from .state import PLACE, TURN
+from .state import PLACE, TURN, DiceOutState
 
 W_BEST = 1.0
 W_MEAN = 0.3
@@ -70,7 +69,7 @@ def _tables(rows: int) -> tuple[Any, tuple[tuple[int, ...], tuple[int, ...]], tu
     return tables, (dist[0], dist[1]), (exits[0], exits[1])
 
 
-def _side(state: State, player: int, tables: Any, dist: tuple[int, ...], exits: tuple) -> tuple:
+def _side(state: DiceOutState, player: int, tables: Any, dist: tuple[int, ...], exits: tuple) -> tuple:
     """(best distance, mean distance, uncovered dice, exit threats, Dice Out danger)."""
     bits = state.bits
     cover = tables.cover
@@ -101,11 +100,11 @@ def _side(state: State, player: int, tables: Any, dist: tuple[int, ...], exits: 
     return best if best < 99 else 6, total / 3, mobile, threats, danger
 
 
-def evaluate(state: State) -> list[float]:
+def evaluate(state: DiceOutState) -> list[float]:
     """``[red, white]`` estimated values in (-1, 1) (see the module docstring)."""
     if state.phase == PLACE:
         return _placing_value(state)
-    if state.phase:  # set-up roll or a declaration window: nothing to judge yet
+    if state.phase != TURN:  # set-up roll or a declaration window: nothing to judge yet
         return [0.0, 0.0]
     tables, dist, exits = _tables(state.game.options.rows)
     red = _side(state, 0, tables, dist[0], exits[0])
@@ -123,7 +122,7 @@ def evaluate(state: State) -> list[float]:
     return [value, -value]
 
 
-def _placing_value(state: State) -> list[float]:
+def _placing_value(state: DiceOutState) -> list[float]:
     """The values after the placer's best arrangement (at most 6 × 6 openings are judged)."""
     placer = state.to_move
     return max((evaluate(state.apply(a)) for a in state.legal_actions()), key=lambda v: v[placer])
@@ -162,13 +161,13 @@ class _SolvedView:
     def __init__(self, table: Any) -> None:
         self.table = table
 
-    def _usable(self, state: State) -> bool:
+    def _usable(self, state: DiceOutState) -> bool:
         return state.phase in (TURN, PLACE) and state.winner < 0 and not state.rules.manual
 
-    def verdict(self, state: State) -> tuple[str, int] | None:
+    def verdict(self, state: DiceOutState) -> tuple[str, int] | None:
         return self.table.verdict(state) if self._usable(state) else None
 
-    def best_action(self, state: State) -> int | None:
+    def best_action(self, state: DiceOutState) -> int | None:
         return self.table.best_action(state) if self._usable(state) else None
 
 
@@ -187,7 +186,7 @@ def exact_solver(game: Any) -> _SolvedView | None:
     return _found_tables[rows]
 
 
-def explain(state: State, action: int) -> tuple[str, str] | None:
+def explain(state: DiceOutState, action: int) -> tuple[str, str] | None:
     """One sentence on what the move does: wins, stops a threat, makes one, covers, or races; for a
     placing, where the values go and why the arrangement is chosen."""
     if state.phase == PLACE:
@@ -200,7 +199,7 @@ def explain(state: State, action: int) -> tuple[str, str] | None:
             return (f"{notation} でEXITに到達して勝ちです。", f"{notation} reaches an EXIT and wins.")
         return (f"{notation} で相手のダイスアウトが成立して勝ちです。",
                 f"{notation} makes the opponent's dice show Dice Out and wins.")
-    if child.phase:
+    if child.phase != TURN:
         return None
     tables, dist, exits = _tables(state.game.options.rows)
     other = 1 - mover
@@ -226,7 +225,7 @@ def explain(state: State, action: int) -> tuple[str, str] | None:
             f"{notation} improves the set-up; the search rates it best.")
 
 
-def _explain_placing(state: State, action: int) -> tuple[str, str]:
+def _explain_placing(state: DiceOutState, action: int) -> tuple[str, str]:
     """Where each value goes, and what the arrangement answers: the first placer cannot see the
     other's arrangement yet, the second one can."""
     placer, other = state.to_move, 1 - state.to_move

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.errors import PositionError
 from .board import COLOURS, RED
-from .setup import Roll, arrangements, first_player, values_of
+from .setup import Roll, arrangements, as_roll, first_player, values_of
 from .slots import slot, slot_cell, slot_value
 from .state import (
     DRAW,
@@ -99,9 +99,10 @@ def state_from_json(game: DiceOutGame, data: Mapping[str, Any]) -> DiceOutState:
         winner, reason = -1, ""
         _check_playable(game, state)
         keep_current = phase == TURN
-    current = (pack_key(dice, to_move, TURN),) if keep_current else ()
+    turn_key = pack_key(dice, to_move, TURN)
+    current = (turn_key,) if keep_current else ()
     if result is None and phase == TURN and not _can_declare(game, state):
-        seen = history.count(current[0]) + 1
+        seen = history.count(turn_key) + 1
         if seen >= game.options.repetition:
             raise PositionError(
                 f"this position has occurred {seen} times: a draw under repetition="
@@ -154,7 +155,7 @@ def _parse_rolled(rolled: Any) -> tuple[Roll, Roll]:
             raise PositionError(f"rolled {colour} must be three values 1-3, not {values!r}")
         if len(set(values)) == 1:
             raise PositionError(f"rolled {colour}: three equal values are rolled again")
-        out.append(values_of(tuple(values)))  # type: ignore[arg-type]
+        out.append(values_of(as_roll(values)))
     return out[0], out[1]
 
 

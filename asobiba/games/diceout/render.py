@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from .actions import is_move, move_cells
 from .board import COLOUR_NAMES, COLOURS, FILES, NUM_FILES
+from .phases import TURN
 from .slots import arrangement_of
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ def _status(state: DiceOutState) -> str:
         if state.shows_dice_out(seat):
             en += f"; {COLOURS[seat]} shows Dice Out (all dice alike)"
             ja += f"、{_ja(seat)}はダイスアウト（目がそろっています）"
-    if state.phase:
+    if state.phase != TURN:  # a declaration window
         en += "; 'declare' (Dice Out!) or 'pass'"
         ja += "、宣言は declare、パスは pass"
     return f"{en}\n{ja}"

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterable
 from fractions import Fraction
 
 from ...core.errors import NotationError
@@ -49,14 +50,20 @@ PLACE_END = PLACE_BASE + 27
 Roll = tuple[int, int, int]
 
 ROLLS: tuple[Roll, ...] = tuple(
-    r for r in itertools.product((1, 2, 3), repeat=3) if len(set(r)) > 1  # type: ignore[misc]
+    (a, b, c) for a, b, c in itertools.product((1, 2, 3), repeat=3) if len({a, b, c}) > 1
 )
 """The 24 ordered rolls that stand (all-matching rolls are rolled again)."""
 
 
+def as_roll(values: Iterable[int]) -> Roll:
+    """Three values as a :data:`Roll` (ValueError for another count)."""
+    a, b, c = values
+    return a, b, c
+
+
 def values_of(roll: Roll) -> Roll:
     """The values of a roll without their order (smallest first)."""
-    return tuple(sorted(roll))  # type: ignore[return-value]
+    return as_roll(sorted(roll))
 
 
 def arrangements(values: Roll) -> tuple[Roll, ...]:
@@ -222,7 +229,7 @@ def parse_place(text: str) -> int:
     m = _PLACE_RE.match(" ".join(text.strip().lower().split()))
     if not m:
         raise NotationError(f"{text.strip()!r} is not a placing (write the values for b, c, d: place 3,1,2)")
-    return place_action(tuple(int(g) for g in m.groups()))  # type: ignore[arg-type]
+    return place_action(as_roll(int(g) for g in m.groups()))
 
 
 def _rolls_text(red: Roll, white: Roll, who: int) -> str:
@@ -235,7 +242,7 @@ def _parse_rolls(pattern: re.Pattern[str], text: str, what: str) -> tuple[Roll, 
     if not m:
         raise NotationError(f"{text.strip()!r} is not {what}")
     values = [int(g) for g in m.groups()[:6]]
-    return tuple(values[:3]), tuple(values[3:]), m.group(7)  # type: ignore[return-value]
+    return as_roll(values[:3]), as_roll(values[3:]), m.group(7)
 
 
 def _values(roll: Roll) -> str:

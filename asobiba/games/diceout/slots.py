@@ -72,11 +72,11 @@ def move_tables(rows: int) -> MoveTables:
             block = sum(1 << slot(to, v) for v in range(new_value, 4))
             steps.append((block, move_action(cell, direction)))
         moves.append(tuple(steps))
-    target_bits = tuple(sum(1 << c for c in cells) for cells in bd.targets)
-    return MoveTables(bd, tuple(cover), tuple(moves), tuple(dest), target_bits)  # type: ignore[arg-type]
+    red_bits, white_bits = (sum(1 << c for c in cells) for cells in bd.targets)
+    return MoveTables(bd, tuple(cover), tuple(moves), tuple(dest), (red_bits, white_bits))
 
 
-def shows_dice_out(dice: tuple[int, int, int], bits: int, cover: tuple[int, ...]) -> bool:
+def shows_dice_out(dice: tuple[int, ...], bits: int, cover: tuple[int, ...]) -> bool:
     """True when all three dice are uncovered and show the same value (docs/rules/diceout.md,
     "Dice Out and the result")."""
     a, b, c = dice

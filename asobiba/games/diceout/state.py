@@ -1,7 +1,8 @@
 """The rules of Dice Out as an immutable state (docs/rules/diceout.md).
 
 Representation (see :mod:`.slots`): ``dice = (red slots, white slots)``, each a sorted 3-tuple of
-(cell, value) slot ints, ``bits`` the board as one int, ``to_move`` the seat to act and ``phase``:
+(cell, value) slot ints, ``bits`` the board as one int, ``to_move`` the seat to act and ``phase``,
+a :class:`Phase`:
 
 * ``TURN`` — an ordinary turn: move one own uncovered die one step in any of 8 directions (its
   value advances 1→2→3→1) onto an empty cell or a stack whose top is strictly smaller than the
@@ -60,9 +61,11 @@ from .actions import (
     move_notation,
 )
 from .board import COLOURS, RED, WHITE, Board
+from .phases import PLACE, SETUP, TURN, WINDOW_AFTER_MOVE, WINDOW_EXIT, Phase
 from .setup import (
     Roll,
     arrangements,
+    as_roll,
     decode_place,
     decode_roll,
     decode_setup,
@@ -95,11 +98,6 @@ from .slots import (
 if TYPE_CHECKING:
     from .game import DiceOutGame
 
-TURN = 0
-WINDOW_AFTER_MOVE = 1
-WINDOW_EXIT = 2
-SETUP = 3
-PLACE = 4
 
 DRAW = 2
 """``winner`` of a drawn game (otherwise the winning seat, or -1 while the game goes on)."""
@@ -138,7 +136,7 @@ def make_rules(options: Any) -> Rules:
     )
 
 
-def pack_key(dice: tuple[tuple[int, ...], tuple[int, ...]], to_move: int, phase: int,
+def pack_key(dice: tuple[tuple[int, ...], tuple[int, ...]], to_move: int, phase: Phase,
              winner: int = -1) -> int:
     """One int: the six slots (8 bits each), side to move, phase and result."""
     (r0, r1, r2), (w0, w1, w2) = dice
@@ -158,7 +156,7 @@ def place_key(rolled: tuple[Roll, Roll], dice: tuple[tuple[int, ...], tuple[int,
               to_move: int) -> int:
     """One int for a placing position: both colours' values, the placer and what is placed."""
     placed = dice[1 - to_move]
-    shown = roll_index(arrangement_of(placed)) + 1 if placed else 0  # type: ignore[arg-type]
+    shown = roll_index(as_roll(arrangement_of(placed))) + 1 if placed else 0
     red, white = rolled
     return PLACE_KEY | to_move << 16 | shown << 10 | roll_index(red) << 5 | roll_index(white)
 
@@ -174,7 +172,7 @@ class DiceOutState(State):
     dice: tuple[tuple[int, ...], tuple[int, ...]]
     bits: int
     to_move: int
-    phase: int
+    phase: Phase
     winner: int
     reason: str
     ply: int
@@ -184,7 +182,7 @@ class DiceOutState(State):
 
     @classmethod
     def make(cls, game: DiceOutGame, dice: tuple[tuple[int, ...], tuple[int, ...]], to_move: int,
-             phase: int = TURN, winner: int = -1, reason: str = "", ply: int = 0,
+             phase: Phase = TURN, winner: int = -1, reason: str = "", ply: int = 0,
              history: tuple[int, ...] = ()) -> DiceOutState:
         """Build a state from slots (no validation: see :mod:`.position` for checked input)."""
         bits = sum(1 << s for side in dice for s in side)
@@ -207,7 +205,7 @@ class DiceOutState(State):
         """Whether ``player``'s three dice are all uncovered and show the same value."""
         if self.phase in (SETUP, PLACE):
             return False
-        return shows_dice_out(self.dice[player], self.bits, self.rules.tables.cover)  # type: ignore[arg-type]
+        return shows_dice_out(self.dice[player], self.bits, self.rules.tables.cover)
 
     def stacks(self) -> dict[int, list[tuple[int, int]]]:
         """``{cell: [(seat, value), ...]}`` bottom → top, for every occupied cell."""
@@ -223,7 +221,7 @@ class DiceOutState(State):
     def legal_actions(self) -> list[int]:
         if self.winner >= 0:
             return []
-        if self.phase:
+        if self.phase != TURN:
             if self.phase == SETUP:
                 return [a for a, _ in self.rules.outcomes]
             if self.phase == PLACE:
@@ -241,7 +239,7 @@ class DiceOutState(State):
                         out.append(action)
         if not out:
             out.append(PASS_ACTION)
-        if self.rules.manual and shows_dice_out(self.dice[1 - self.to_move], bits, cover):  # type: ignore[arg-type]
+        if self.rules.manual and shows_dice_out(self.dice[1 - self.to_move], bits, cover):
             out.append(DECLARE_ACTION)
         return out
 
@@ -292,7 +290,7 @@ class DiceOutState(State):
         dice = (mine, theirs) if p == RED else (theirs, mine)
         cover = tables.cover
         own = shows_dice_out(mine, bits, cover)
-        other = shows_dice_out(theirs, bits, cover)  # type: ignore[arg-type]
+        other = shows_dice_out(theirs, bits, cover)
         at_target = tables.target_bits[p] >> (ns // 3) & 1
         ply = self.ply + 1
         if not rules.manual:
@@ -321,7 +319,7 @@ class DiceOutState(State):
         key = pack_key(dice, to_move, TURN)
         history = self.history
         rules = self.rules
-        if rules.manual and shows_dice_out(dice[1 - to_move], bits, rules.tables.cover):  # type: ignore[arg-type]
+        if rules.manual and shows_dice_out(dice[1 - to_move], bits, rules.tables.cover):
             winner, reason = -1, ""
         elif history.count(key) + 1 >= rules.repetition:
             winner, reason = DRAW, "repetition"
@@ -347,7 +345,7 @@ class DiceOutState(State):
         mine = home_slots(self.board, p, decode_place(action))
         dice = (mine, self.dice[WHITE]) if p == RED else (self.dice[RED], mine)
         if not self.dice[1 - p]:
-            return placing_state(self.game, self.rolled, dice, 1 - p)  # type: ignore[arg-type]
+            return placing_state(self.game, self.rolled, dice, 1 - p)  # type: ignore[arg-type]  # set while placing
         return opening(self.game, dice, 1 - p)
 
     # -- notation ---------------------------------------------------------------------------------
@@ -439,7 +437,7 @@ class DiceOutState(State):
         if self.phase == SETUP:
             return SETUP_KEY
         if self.phase == PLACE:
-            return place_key(self.rolled, self.dice, self.to_move)  # type: ignore[arg-type]
+            return place_key(self.rolled, self.dice, self.to_move)  # type: ignore[arg-type]  # set while placing
         return pack_key(self.dice, self.to_move, self.phase, self.winner)
 
     def to_json(self) -> dict[str, Any]:
@@ -497,16 +495,15 @@ def opening(game: DiceOutGame, dice: tuple[tuple[int, ...], tuple[int, ...]],
 
 
 def placing_state(game: DiceOutGame, rolled: tuple[Roll, Roll],
-             dice: tuple[tuple[int, ...], tuple[int, ...]], to_move: int) -> DiceOutState:
+                  dice: tuple[tuple[int, ...], tuple[int, ...]], to_move: int) -> DiceOutState:
     """A placing position: ``to_move`` lines up ``rolled[to_move]``; ``dice`` holds what stands."""
-    st = DiceOutState.make(game, dice, to_move, PLACE)
-    st.rolled = rolled
-    return st
+    bits = sum(1 << s for side in dice for s in side)
+    return _assemble(game, dice, bits, to_move, PLACE, -1, "", 0, (), rolled)
 
 
 def _assemble(game: DiceOutGame, dice: tuple[tuple[int, ...], tuple[int, ...]], bits: int,
-              to_move: int, phase: int, winner: int, reason: str, ply: int,
-              history: tuple[int, ...]) -> DiceOutState:
+              to_move: int, phase: Phase, winner: int, reason: str, ply: int,
+              history: tuple[int, ...], rolled: tuple[Roll, Roll] | tuple[()] = ()) -> DiceOutState:
     """A state from its fields, with no checks and no recomputation (the hot path of ``apply``)."""
     st = object.__new__(DiceOutState)
     st.game = game
@@ -519,5 +516,5 @@ def _assemble(game: DiceOutGame, dice: tuple[tuple[int, ...], tuple[int, ...]], 
     st.reason = reason
     st.ply = ply
     st.history = history
-    st.rolled = ()
+    st.rolled = rolled
     return st

@@ -1,7 +1,7 @@
 """The dice catalog: Gandice dice, cards and decks as data (docs/rules/gandice.md, "Kinds of dice").
 
 A catalog is a TOML file read with the standard library's ``tomllib``. The shipped catalog
-(``catalog/reiwa.toml``) names the dice of the Reiwa rules with *estimated* weights; users can load
+(``data/reiwa.toml``) names the dice of the Reiwa rules with *estimated* weights; users can load
 their own file. Every field is checked on load; a problem raises :class:`CatalogError` whose one-line
 message names the file, the entry and the field. The format is documented in
 ``docs/rules/gandice.md`` ("Catalog format").
@@ -23,7 +23,7 @@ from asobiba.core.position import read_text_file
 from .decks import validate_deck
 from .dice import FACE6, OUTCOME_INDEX, OUTCOME_NAMES, SIDE
 
-SHIPPED = Path(__file__).with_name("catalog") / "reiwa.toml"
+SHIPPED = Path(__file__).with_name("data") / "reiwa.toml"
 
 KINDS = ("character", "weapon", "curse", "evolution", "super_eye", "core")
 FIGHTER_KINDS = frozenset({"character", "evolution", "super_eye", "core"})

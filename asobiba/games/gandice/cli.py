@@ -20,14 +20,10 @@ from typing import Annotated, Any
 
 import typer
 
-from asobiba.cli_support import user_errors
+from ...cli_support import command_group, user_errors
 
-app = typer.Typer(
-    name="gandice",
-    help="Gandice: dice catalog, exact odds of an exchange, fitting weights from tallies.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
+app = command_group(
+    "gandice", "Gandice: dice catalog, exact odds of an exchange, fitting weights from tallies."
 )
 
 CatalogOpt = Annotated[

@@ -79,8 +79,9 @@ def beta_quantile(q: float, a: float, b: float) -> float:
     return (lo + hi) / 2
 
 
-def fit_counts(counts: Mapping[str, Any], where: str) -> dict[str, tuple[float, float, float]]:
-    """Outcome → (posterior mean, interval low, interval high)."""
+def fit_counts(counts: Any, where: str) -> dict[str, tuple[float, float, float]]:
+    """Outcome → (posterior mean, interval low, interval high) of a table of counts read from a
+    file (checked here)."""
     if not isinstance(counts, Mapping) or not counts:
         raise CatalogError(f"{where}: needs a table of outcome counts")
     for name, n in counts.items():

@@ -70,10 +70,16 @@ def attack_odds(state: GandiceState, action: int) -> list[Odds] | None:
 def _ended(state: GandiceState) -> int | None:
     """The outcome's index once the exchange is decided, else None."""
     if state.phase in (BURY, EVOLVE):  # won; what follows is the winner's business
-        return 0 if state.x.winner == 0 else 3
-    if state.x is None:  # the turn (or the battle) ended with the judgement just recorded
-        return _RESULT[state.last[4]]
+        return 0 if state.fight.winner == 0 else 3
+    if state.x is None and state.last is not None:  # the turn (or the battle) ended with the
+        return _RESULT[state.last[4]]  # judgement just recorded
     return None
+
+
+_CERTAIN: tuple[Dist, ...] = tuple(
+    (float(i == 0), float(i == 1), float(i == 2), float(i == 3)) for i in range(4)
+)
+"""The distribution of an exchange already decided, by its outcome's index."""
 
 
 def exchange(state: GandiceState, seen: dict[Hashable, Dist], left: list[int]) -> Dist:
@@ -84,7 +90,7 @@ def exchange(state: GandiceState, seen: dict[Hashable, Dist], left: list[int]) -
         raise TooLong
     ended = _ended(state)
     if ended is not None:
-        return tuple(1.0 if i == ended else 0.0 for i in range(4))  # type: ignore[return-value]
+        return _CERTAIN[ended]
     key = state.key()
     known = seen.get(key)
     if known is not None:

@@ -23,11 +23,11 @@ import functools
 import math
 from typing import Any
 
-from ...core.game import State
 from . import actions as A
 from .dice import HALF, SIDE, SUMMONED, UNSUMMONED, is_upright, value
 from .forecast import attack_odds
 from .phases import TURN
+from .state import GandiceState
 
 SUMMON_WORTH = {UNSUMMONED: 0.55, HALF: 0.8, SUMMONED: 1.0}
 W_ITEM = 0.3
@@ -112,7 +112,7 @@ def best_attack(state: Any, seat: int) -> tuple[float, int, int]:
     return best if best[1] >= 0 else (0.0, -1, -1)
 
 
-def evaluate(state: State) -> list[float]:
+def evaluate(state: GandiceState) -> list[float]:
     """Value of every seat in [-1, 1] (see the module docstring)."""
     n = state.game.num_players
     out_order = list(state.out)
@@ -161,7 +161,7 @@ moves rated best) until 5 000 positions are read, the deeper search of the study
 (2–5 s a move on this machine under load; its time limit is only a safety cap)."""
 
 
-def explain(state: State, action: int) -> tuple[str, str] | None:
+def explain(state: GandiceState, action: int) -> tuple[str, str] | None:
     """For an attack, the exact odds of the exchange, as the table's odds bar shows them (items
     spent as both sides best would: :func:`~.forecast.attack_odds`) and without items; for a
     re-summon, what it hopes to raise."""

@@ -14,6 +14,7 @@ from ...core.errors import Unreadable
 from ...core.names import Names
 from . import actions as A
 from .dice import OUTCOME_NAMES
+from .labels import cell_name
 
 if TYPE_CHECKING:
     from .state import GandiceState
@@ -49,10 +50,13 @@ def unit_label(state: GandiceState, u: int) -> str:
 def typed_cell(state: GandiceState, text: str) -> str:
     """The die a person typed, by name or catalog id (``ギダン``, ``gidan``, ``武具・羅#2``), as the
     ``d<uid>`` cell that actions start from: the descriptor's ``parse_cell``. A name several
-    players hold means the die of the player to move, else the first holder's."""
+    players hold means the die of the player to move, else the first holder's. The cell's own
+    name (``d3``, as :meth:`~.state.GandiceState.action_origin` gives it) reads as itself."""
     wanted = " ".join(text.split())
     dice = range(len(state.lineup.dice))
     named = [u for u in dice if wanted in (die_label(state, u), die_label(state, u, ids=True))]
+    if not named and wanted in {cell_name(u) for u in dice}:
+        return wanted
     if not named:
         raise Unreadable(Names(f"{wanted!r} という名前のダイスはありません。",
                                f"no die is called {wanted!r} (use its name or catalog id)"))

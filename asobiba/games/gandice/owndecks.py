@@ -61,7 +61,9 @@ def _deck_ids(additions: str) -> set[str]:
         entries = tomllib.loads(additions).get("deck", [])
     except tomllib.TOMLDecodeError:
         return set()
-    return {e.get("id") for e in entries if isinstance(e, Mapping)} if isinstance(entries, list) else set()
+    if not isinstance(entries, list):
+        return set()
+    return {e["id"] for e in entries if isinstance(e, Mapping) and isinstance(e.get("id"), str)}
 
 
 def deck_fields(deck: Mapping[str, Any], where: str) -> dict[str, Any]:

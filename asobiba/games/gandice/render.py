@@ -69,7 +69,7 @@ def render_text(state: GandiceState, color: bool = False) -> str:
             lines.append("  cards 小札絵: " + "  ".join(cards))
     lines.append(LEGEND)
     if state.last is not None:
-        lines.append(_last(state))
+        lines.append(_last(state, state.last))
     lines.append(_status(state))
     return "\n".join(lines)
 
@@ -83,8 +83,8 @@ _RESULT_TEXT = {
 }
 
 
-def _last(state: GandiceState) -> str:
-    att, dfn, a, d, result = state.last
+def _last(state: GandiceState, last: tuple[int, int, int, int, str]) -> str:
+    att, dfn, a, d, result = last
     shown = [f"{die_label(state, u)} {t if t >= 0 else '-'}" for u, t in ((att, a), (dfn, d))]
     return f"last attack 直前の勝負: {' vs '.join(shown)} → {_RESULT_TEXT[result]}"
 

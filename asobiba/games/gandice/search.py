@@ -29,11 +29,12 @@ import time
 from typing import Any
 
 from ...ai.agent import SearchResult, leaf_values, make_rng
-from ...core.game import CHANCE, TERMINAL, Game, State
+from ...core.game import CHANCE, TERMINAL, Game
 from . import actions as A
 from . import heuristic
 from .dice import SPECIAL, is_upright, summon_state, value
 from .phases import EVOLVE_ROLL, ITEM_ROLL, RESUMMON, ROLL, SUMMON, TURN
+from .state import GandiceState
 
 TIE = 1e-9
 """Moves whose values differ by less than this are equally good; the seed picks among them."""
@@ -76,10 +77,10 @@ class TurnExpectimaxAgent:
         self.cache: dict[Any, list[float]] = {}
         self.nodes = 0
 
-    def choose(self, state: State) -> int:
+    def choose(self, state: GandiceState) -> int:
         return self.analyse(state).action
 
-    def analyse(self, state: State) -> SearchResult:
+    def analyse(self, state: GandiceState) -> SearchResult:
         """Value every legal move by the expectimax above; the best one answers."""
         me = state.current_player
         self.nodes = 0
@@ -88,8 +89,8 @@ class TurnExpectimaxAgent:
             time.perf_counter() + self.time_limit if self.time_limit is not None else None
         )
         # the horizon: the turn whose start is judged by the evaluation
-        self.horizon = state.turn + self.turns  # type: ignore[attr-defined]
-        self.searched_turn = state.turn  # type: ignore[attr-defined]
+        self.horizon = state.turn + self.turns
+        self.searched_turn = state.turn
         actions = state.legal_actions()
         self.rng.shuffle(actions)  # the seed decides between equally good moves
         if self.turns > 1:
@@ -108,13 +109,13 @@ class TurnExpectimaxAgent:
         return answer
 
     # -- the tree -----------------------------------------------------------------------------------
-    def _value(self, state: State, reach: int | None) -> list[float]:
+    def _value(self, state: GandiceState, reach: int | None) -> list[float]:
         """Values of every seat; ``reach`` rolls are still read (None: to the horizon)."""
         player = state.current_player
         if player == TERMINAL:
             return list(state.returns())
-        turn = state.turn  # type: ignore[attr-defined]
-        if (turn >= self.horizon and state.phase == TURN) or reach == 0:  # type: ignore[attr-defined]
+        turn = state.turn
+        if (turn >= self.horizon and state.phase == TURN) or reach == 0:
             self._count()
             return leaf_values(state, self.evaluate)
         key = (state.key(), self.horizon - turn, reach)
@@ -143,9 +144,9 @@ class TurnExpectimaxAgent:
         ):
             raise _OutOfBudget
 
-    def _decide(self, state: State, player: int, turn: int, reach: int | None) -> list[float]:
+    def _decide(self, state: GandiceState, player: int, turn: int, reach: int | None) -> list[float]:
         actions = state.legal_actions()
-        if state.phase == TURN and turn > self.searched_turn:  # type: ignore[attr-defined]
+        if state.phase == TURN and turn > self.searched_turn:
             if self.nodes >= self.reply_nodes:
                 return leaf_values(state, self.evaluate)
             actions = self._beam(state, player, actions, self.beam)
@@ -157,7 +158,7 @@ class TurnExpectimaxAgent:
         assert best is not None
         return best
 
-    def _beam(self, state: State, player: int, actions: list[int], width: int) -> list[int]:
+    def _beam(self, state: GandiceState, player: int, actions: list[int], width: int) -> list[int]:
         """The ``width`` moves that ``player`` likes best by the two-roll reading, best first (a
         stable sort: the order given breaks ties)."""
         if len(actions) <= 1:

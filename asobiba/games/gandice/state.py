@@ -115,11 +115,19 @@ class GandiceState(State):
     summon: tuple[int, ...]
     fusion: tuple[int, ...]
     cards_used: tuple[bool, ...]
-    x: Exchange | None
+    x: Exchange | None  # the exchange in progress (phases of a battle), else None
     out: tuple[int, ...]  # seats eliminated, in order
     final: tuple[int, ...] | None  # ranks once over
     shown: tuple[int, ...]  # the outcome each die showed when last rolled, -1 if never (display)
     last: tuple[int, int, int, int, str] | None  # last judged exchange (not part of the key)
+
+    @property
+    def fight(self) -> Exchange:
+        """The exchange in progress, read only in the phases of a battle (where ``x`` is set)."""
+        x = self.x
+        if x is None:
+            raise RuntimeError("no exchange in progress")
+        return x
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -207,7 +215,7 @@ class GandiceState(State):
         if phase == BETRAY:
             return [A.BETRAY + u for u in self._betrayal_targets()]
         if phase == BURY:
-            return [A.BURY + u for u in self.members(self.x.unit(1 - self.x.winner))]
+            return [A.BURY + u for u in self.members(self.fight.unit(1 - self.fight.winner))]
         if phase == EVOLVE:
             return [A.NO_EVOLVE] + [A.EVOLVE + e for e in self._evolution_dice()]
         return []
@@ -267,7 +275,7 @@ class GandiceState(State):
         return out
 
     def _item_actions(self) -> list[int]:
-        me, lu, x = self.actor, self.lineup, self.x
+        me, lu, x = self.actor, self.lineup, self.fight
         unit = x.unit(self.side)
         out = [A.NO_ITEM]
         out.extend(
@@ -291,13 +299,13 @@ class GandiceState(State):
         return out
 
     def _betrayal_targets(self) -> list[int]:
-        other = self.x.unit(1 - self.side)
+        other = self.fight.unit(1 - self.side)
         return [
             u for u in self.fighters(self.owner[other]) if u != other and self.fusion[u] == -1
         ]
 
     def _evolution_dice(self) -> list[int]:
-        w = self.x.unit(self.x.winner)
+        w = self.fight.unit(self.fight.winner)
         die = self.lineup.dice[w]
         if die.kind != "character" or not die.family or self.fusion[w] != -1:
             return []
@@ -314,7 +322,8 @@ class GandiceState(State):
 
     def _tidy(self) -> GandiceState:
         """Clear fields that mean nothing in the new phase, so equal positions have equal keys."""
-        phase, changes = self.phase, {}
+        phase = self.phase
+        changes: dict[str, Any] = {}
         if phase != ROLL:
             changes.update(purpose=-1, pending=(), rolls=())
         if phase in (ROLL, FIRST, OVER):
@@ -339,9 +348,9 @@ class GandiceState(State):
             x = Exchange(att=a, dfn=b)
             return self._with(x=x)._unit_roll(0)
         if base == A.NO_ITEM:
-            return self._with(x=self.x._replace(done=_put(self.x.done, self.side, True)))._advance()
+            return self._with(x=self.fight._replace(done=_put(self.fight.done, self.side, True)))._advance()
         if base == A.ITEM:
-            x = self.x._replace(done=_put(self.x.done, self.side, True), item=a)
+            x = self.fight._replace(done=_put(self.fight.done, self.side, True), item=a)
             return self._with(
                 x=x, loc=_set(self.loc, a, GRAVE), phase=ROLL, purpose=ITEM_ROLL,
                 pending=(a,), rolls=(),
@@ -349,13 +358,13 @@ class GandiceState(State):
         if base == A.CARD:
             return self._card(a)
         if base == A.FUSE:
-            lead = self.x.unit(self.side)
+            lead = self.fight.unit(self.side)
             fusion = _set(_set(self.fusion, lead, lead), a, lead)
             return self._with(fusion=fusion)._unit_roll(self.side)
         if base == A.CORE_FUSE:
-            lead = self.x.unit(self.side)
+            lead = self.fight.unit(self.side)
             return self._with(
-                x=self.x._replace(partners=(a, b)), phase=ROLL, purpose=CORE_FIRST,
+                x=self.fight._replace(partners=(a, b)), phase=ROLL, purpose=CORE_FIRST,
                 pending=(lead,), rolls=(),
             )
         if base == A.BETRAY:
@@ -363,9 +372,9 @@ class GandiceState(State):
         if base == A.BURY:
             return self._bury(a)
         if base == A.EVOLVE:
-            w = self.x.unit(self.x.winner)
+            w = self.fight.unit(self.fight.winner)
             return self._with(
-                x=self.x._replace(item=a), phase=ROLL, purpose=EVOLVE_ROLL, pending=(w,), rolls=()
+                x=self.fight._replace(item=a), phase=ROLL, purpose=EVOLVE_ROLL, pending=(w,), rolls=()
             )
         if base == A.NO_EVOLVE:
             return self._end_turn()
@@ -374,7 +383,7 @@ class GandiceState(State):
     def _card(self, c: int) -> GandiceState:
         side = self.side
         card = self.lineup.cards[c]
-        x = self.x._replace(done=_put(self.x.done, side, True))
+        x = self.fight._replace(done=_put(self.fight.done, side, True))
         s = self._with(x=x, cards_used=_set(self.cards_used, c, True))
         if card.effect == "reroll_own":
             return s._unit_roll(side)
@@ -412,7 +421,7 @@ class GandiceState(State):
     def _unit_roll(self, side: int) -> GandiceState:
         """Roll one side's unit: its die (fused table for a super-eye fusion) or, for a core
         fusion, the two called core dice (docs/rules/gandice.md, "Core fusion")."""
-        unit = self.x.unit(side)
+        unit = self.fight.unit(side)
         if self.fusion[unit] == unit and self.lineup.dice[unit].kind == "core":
             pending = tuple(m for m in self.members(unit) if m != unit)
         else:
@@ -423,7 +432,7 @@ class GandiceState(State):
         """Side falls → that side loses; upright → that side wins at once (docs/rules/gandice.md,
         "The attack", steps 1–2)."""
         kind, val, special = reading
-        side, x = self.side, self.x
+        side, x = self.side, self.fight
         if kind == FALLS:
             return self._record("fail")._end_turn() if side == 0 else self._win(0)
         if kind == ONE_BLOW:
@@ -438,7 +447,7 @@ class GandiceState(State):
     def _item_rolled(self, outcome: int) -> GandiceState:
         """An item die adds its number; its special eye adds 3 + bonus and triggers its ability
         (docs/rules/gandice.md, "The attack", step 3)."""
-        x, side = self.x, self.side
+        x, side = self.fight, self.side
         die = self.lineup.dice[x.item]
         add = 3 + die.bonus if outcome == SPECIAL else value(outcome)
         s = self._with(x=x._replace(bonus=_put(x.bonus, side, x.bonus[side] + add), item=-1))
@@ -450,7 +459,7 @@ class GandiceState(State):
         """The core die's second roll (docs/rules/gandice.md, "Core fusion"): special → fused, then
         roll the two called dice; upright → fused and the exchange won outright; any other outcome
         is judged as it is, unfused."""
-        x, side = self.x, self.side
+        x, side = self.fight, self.side
         lead = x.unit(side)
         s = self._with(x=x._replace(partners=()))
         if outcome == SPECIAL or is_upright(outcome):
@@ -467,7 +476,7 @@ class GandiceState(State):
         replaced for good by the evolution die."""
         if outcome != SPECIAL:
             return self._end_turn()
-        w, e = self.x.unit(self.x.winner), self.x.item
+        w, e = self.fight.unit(self.fight.winner), self.fight.item
         loc = _set(_set(self.loc, w, RETIRED), e, DECK)
         summon = _set(_set(self.summon, w, UNSUMMONED), e, SUMMONED)
         return self._with(loc=loc, summon=summon)._end_turn()
@@ -548,7 +557,7 @@ class GandiceState(State):
     # -- the exchange -----------------------------------------------------------------------------
     def _advance(self) -> GandiceState:
         """Next step of the attack sequence (docs/rules/gandice.md, "The attack", steps 1–4)."""
-        x = self.x
+        x = self.fight
         if not x.rolled[0]:
             return self._unit_roll(0)
         if not x.rolled[1]:
@@ -572,14 +581,14 @@ class GandiceState(State):
 
     def _record(self, result: str) -> GandiceState:
         """Remember the judged exchange (totals -1 where a side never rolled) for display."""
-        x = self.x
+        x = self.fight
         totals = [x.total(side) if x.rolled[side] else -1 for side in (0, 1)]
         return self._with(last=(x.att, x.dfn, totals[0], totals[1], result))
 
     def _tie(self) -> GandiceState:
         """A tie: the attacker stays; the defender drops one step, a fusion comes apart
         (docs/rules/gandice.md, "The attack", step 4, and "Super-eye fusion")."""
-        d = self.x.dfn
+        d = self.fight.dfn
         if self.fusion[d] == d:
             return self._unfuse(d)._end_turn()
         step = HALF if self.summon[d] == SUMMONED else UNSUMMONED
@@ -594,7 +603,7 @@ class GandiceState(State):
 
     def _win(self, side: int) -> GandiceState:
         """The other side's unit goes to the graveyard; a fusion first gives up one member."""
-        x = self.x._replace(winner=side)
+        x = self.fight._replace(winner=side)
         loser = x.unit(1 - side)
         s = self._with(x=x)._record("win" if side == 0 else "counter")
         if self.fusion[loser] == loser:
@@ -603,7 +612,7 @@ class GandiceState(State):
         return s._after_win()
 
     def _bury(self, u: int) -> GandiceState:
-        lead = self.x.unit(1 - self.x.winner)
+        lead = self.fight.unit(1 - self.fight.winner)
         s = self._unfuse(lead)
         return s._with(loc=_set(s.loc, u, GRAVE), summon=_set(s.summon, u, UNSUMMONED))._after_win()
 
@@ -612,9 +621,9 @@ class GandiceState(State):
         option ``evolve_after_counter``, unless the battle is over (docs/rules/gandice.md,
         "The attack", step 5)."""
         alive = [p for p in self.alive() if self.fighters(p)]
-        allowed = self.x.winner == 0 or self.game.options.evolve_after_counter
+        allowed = self.fight.winner == 0 or self.game.options.evolve_after_counter
         if len(alive) > 1 and allowed and self._evolution_dice():
-            winner = self.x.unit(self.x.winner)
+            winner = self.fight.unit(self.fight.winner)
             return self._with(phase=EVOLVE, actor=self.owner[winner])
         return self._end_turn()
 

@@ -28,10 +28,11 @@ from typing import Any
 
 from ...ai.agent import make_rng, winning_actions
 from ...ai.simple import GreedyAgent
-from ...core.game import Game, State
+from ...core.game import Game
 from . import actions as A
 from . import heuristic
 from .phases import ITEM, TURN
+from .state import GandiceState
 
 ATTACK_STYLES = ("reckless", "timid", "careless", "exchange")
 
@@ -54,14 +55,14 @@ class StyleAgent:
         self.rng = make_rng(seed)
         self.reader = GreedyAgent(heuristic.evaluate, seed=self.rng.getrandbits(32), name=name)
 
-    def choose(self, state: State) -> int:
+    def choose(self, state: GandiceState) -> int:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         wins = winning_actions(state)
         if wins:
             return wins[0]
-        phase = state.phase  # type: ignore[attr-defined]
+        phase = state.phase
         if phase == TURN:
             return self._turn(state, actions)
         if phase == ITEM:

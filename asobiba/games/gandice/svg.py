@@ -208,7 +208,7 @@ def _caption(state: GandiceState) -> tuple[str, Names | None]:
 
 
 def _last_cells(state: GandiceState, last_move: int | None) -> set[str]:
-    cells = set()
+    cells: set[str] = set()
     if state.last is not None:
         cells.update(cell_name(u) for u in state.last[:2])
     if last_move is not None:

@@ -71,10 +71,10 @@ def move_words(state: GandiceState, action: int) -> Words:
         return Words("attack", Names(f"{att}で{target}を攻撃", f"{att} attacks {target}"),
                      {"attacker": cell_name(a), "target": cell_name(b)})
     if base == A.ITEM:
-        die = state.lineup.dice[a]
-        bonus = f"（特殊目で+{3 + die.bonus}）"
+        item = state.lineup.dice[a]
+        bonus = f"（特殊目で+{3 + item.bonus}）"
         return Words("item", Names(f"{_die(state, a)}を振る{bonus}",
-                                   f"roll {_die(state, a)} (special eye: +{3 + die.bonus})"),
+                                   f"roll {_die(state, a)} (special eye: +{3 + item.bonus})"),
                      {"die": cell_name(a)})
     if base == A.CARD:
         card = state.lineup.cards[a]

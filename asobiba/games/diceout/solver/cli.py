@@ -19,6 +19,7 @@ import json
 import os
 import shutil
 from pathlib import Path
+from typing import cast
 
 from ....core.errors import Explained, OptionError
 from ....core.names import Names
@@ -91,8 +92,9 @@ def solve_main(rows: int, out: Path | None, workers: int | None, lookup: Path | 
 
 def _lookup(path: Path, out: Path | None) -> None:
     from ....core.start import load_start
+    from ..state import DiceOutState
 
-    state = load_start(GAME, path)
+    state = cast(DiceOutState, load_start(GAME, path))  # a position of this game
     rows = state.board.rows
     table = find_table(rows, out)
     if table is None:
@@ -170,5 +172,5 @@ def study_main(rows: list[int], out: Path | None, docs_dir: Path | None,
         raise TableMissingError(missing, out)
     boards = ", ".join(f"5×{r}" for r in rows)
     print(f"studying {boards} from the solved tables into {target} / {boards} の研究を書きます")
-    report = write_study(list(tables.values()), target)  # type: ignore[arg-type]
+    report = write_study([t for t in tables.values() if t is not None], target)
     print(f"wrote {report}")

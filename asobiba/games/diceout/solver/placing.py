@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 
-from ..setup import ROLLS, Roll, decode_setup, outcome_starter, setup_outcomes
+from ..setup import ROLLS, Roll, as_roll, decode_setup, outcome_starter, setup_outcomes
 from .table import DRAW, LOSS, WIN, preference
 
 Value = tuple[str, int]
@@ -35,7 +35,7 @@ SCENARIOS = ("rolled", "first_chooses", "second_chooses", "both_choose")
 
 
 def values_of(roll: Roll) -> Values:
-    return tuple(sorted(roll))  # type: ignore[return-value]
+    return as_roll(sorted(roll))
 
 
 VALUE_SETS: tuple[Values, ...] = tuple(sorted({values_of(r) for r in ROLLS}))
@@ -126,7 +126,7 @@ def pair_key(first: Iterable[int], second: Iterable[int]) -> str:
 
 def roll_of(text: str) -> Roll:
     """The roll written as its digits, ``"213"`` → ``(2, 1, 3)``."""
-    return tuple(int(c) for c in text)  # type: ignore[return-value]
+    return as_roll(int(c) for c in text)
 
 
 def parse_openings(entries: dict[str, list]) -> Openings:

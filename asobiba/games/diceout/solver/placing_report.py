@@ -11,7 +11,7 @@ from pathlib import Path
 from matplotlib.figure import Figure
 
 from .palette import RESULT_COLOURS
-from .placing import SCENARIOS, VALUE_SETS, arrangements, digits, pair_key, start_weights
+from .placing import SCENARIOS, VALUE_SETS, Values, arrangements, digits, pair_key, start_weights
 from .table import DRAW, LOSS, WIN
 
 SCENARIO_NAMES = {
@@ -72,7 +72,7 @@ def unordered(values: tuple[int, ...]) -> str:
     return "·".join(map(str, values))
 
 
-def arrangement_list(choices: list[str], values: tuple[int, ...]) -> str:
+def arrangement_list(choices: list[str], values: Values) -> str:
     """The listed arrangements, or ``any`` when every arrangement of ``values`` is listed."""
     return "any" if len(choices) == len(arrangements(values)) else "/".join(choices)
 

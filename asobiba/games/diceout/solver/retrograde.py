@@ -77,11 +77,13 @@ def _quiet(phase: str, done: int, total: int) -> None:
     return None
 
 
-def _read_json(path: Path) -> dict | None:
+def _read_json(path: Path) -> dict:
+    """The JSON object in ``path``; empty when the file is missing or unreadable."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return None
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def _write_json(path: Path, data: dict) -> None:
@@ -113,7 +115,7 @@ def solve(rows: int, directory: Path, workers: int | None = None, progress: Prog
     files = TableFiles(Path(directory))
     files.directory.mkdir(parents=True, exist_ok=True)
     if workers:
-        numba.set_num_threads(min(workers, numba.config.NUMBA_NUM_THREADS))
+        numba.set_num_threads(min(workers, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]  # numba.config sets its names at import time
     meta = _read_json(files.meta)
     if meta and meta.get("complete") and meta.get("rows") == rows and files.values.exists():
         return meta
@@ -121,8 +123,7 @@ def solve(rows: int, directory: Path, workers: int | None = None, progress: Prog
     started = time.monotonic()
     checkpoint = _read_json(files.checkpoint)
     resumable = (
-        checkpoint is not None
-        and checkpoint.get("format") == FORMAT
+        checkpoint.get("format") == FORMAT
         and checkpoint.get("rows") == rows
         and files.values.exists()
         and files.values.stat().st_size == n * n
@@ -206,7 +207,7 @@ def mark_verified(values_path: Path, digest: str) -> None:
         values_path.with_name(VERIFIED).write_text(json.dumps(version) + "\n", encoding="utf-8")
 
 
-def _finish(files: TableFiles, rows: int, values: np.ndarray, max_distance: int, seconds: float,
+def _finish(files: TableFiles, rows: int, values: np.memmap, max_distance: int, seconds: float,
             progress: Progress) -> dict:
     """Census, checksum and meta data of a finished table."""
     geo = board(rows)

@@ -36,7 +36,7 @@ from ..setup import ROLLS, decode_setup, outcome_starter, setup_outcomes
 from ..state import home_slots
 from . import kernels
 from .palette import RESULT_COLOURS
-from .placing import pair_key, parse_openings, placing_json
+from .placing import Openings, pair_key, parse_openings, placing_json
 from .placing_report import PLOT_NAME, placing_section, plot_placing
 from .positions import coordinates
 from .table import DRAW, LOSS, WIN, Table, decode, flip, preference
@@ -65,7 +65,7 @@ class BoardStudy:
     rows: int
     placements: int
     passes: int
-    openings: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[str, int]]
+    openings: Openings
     first_player: dict[str, Fraction]
     fixed_default: tuple[str, int]
     draws_all: int

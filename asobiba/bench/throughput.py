@@ -1,4 +1,4 @@
-"""``asobiba bench``: throughput figures for a game, printed and never asserted in tests.
+"""``asobiba bench GAME``: throughput figures for a game, printed and never asserted in tests.
 
 Three measurements, each repeated ``runs`` times and reported as the median:
 
@@ -13,7 +13,7 @@ A progress bar (on stderr with ``--json``) shows each measurement as it runs, wi
 whole bench is expected to take.
 
 With ``vs`` (``--vs ENGINE``), the game's compiled engine is timed against another engine instead
-(:mod:`.bench_versus`).
+(:mod:`.versus`).
 """
 
 from __future__ import annotations
@@ -22,15 +22,15 @@ import json
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from .bench_versus import run_versus
-from .core.game import Game, State, random_action
-from .core.registry import make_game_from_pairs
+from ..core.game import Game, State, random_action
+from ..core.registry import make_game_from_pairs
+from .versus import run_versus
 
 
 def _timed_rate(work: Callable[[], int], seconds: float) -> float:
@@ -44,7 +44,7 @@ def _timed_rate(work: Callable[[], int], seconds: float) -> float:
             return done / elapsed
 
 
-def movegen_rate(positions: list[State], seconds: float) -> float:
+def movegen_rate(positions: Sequence[State], seconds: float) -> float:
     """Positions per second of legal-move generation, cycling over ``positions``."""
 
     def one_pass() -> int:
@@ -92,8 +92,8 @@ def run_bench(
     game = make_game_from_pairs(game_id, option_pairs)
     positions = game.bench_positions()
     console = Console(stderr=as_json)
-    from .ai.levels import LEVEL_BUDGETS, LEVELS
-    from .ai.think_time import think_times
+    from ..ai.levels import LEVEL_BUDGETS, LEVELS
+    from ..ai.think_time import think_times
 
     levels = LEVELS if think else ()
     expected = 2 * runs * seconds

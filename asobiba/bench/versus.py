@@ -21,9 +21,9 @@ import statistics
 import time
 from typing import Any
 
-from .core.descriptor import Counterpart
-from .core.errors import AsobibaError
-from .core.registry import descriptor, make_game_from_pairs
+from ..core.descriptor import Counterpart
+from ..core.errors import AsobibaError
+from ..core.registry import descriptor, make_game_from_pairs
 
 SAMPLE_EVERY = 10
 SAMPLE_GAMES = 2

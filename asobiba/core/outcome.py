@@ -1,0 +1,102 @@
+"""How a game ended: the :class:`Outcome` of a match (docs/architecture.md, "A game in progress").
+
+A match ends in one of three ways, its ``reason``:
+
+* :data:`RULES` — the engine says the game is over; the ranks and returns are the engine's, and
+  ``ending`` is the engine's own word for how it ended when it gives one (a key of the
+  descriptor's ``end_reasons``, e.g. ``declared``);
+* :data:`RESIGN` — a seat resigned: it ranks last, everyone else shares first place, and
+  ``resigned`` names it (a player name of the game);
+* :data:`STOPPED` — whoever created a game between computers stopped it: everyone shares first.
+
+In JSON (the web's game frames and stored games) an outcome is the object
+``{"ranks", "returns", "reason"}`` plus ``"ending"`` or ``"resigned"`` when set; a record keeps
+only ``{"ranks", "returns"}`` (docs/formats.md, "Records").
+
+>>> outcome = Outcome.resignation(["red", "white"], 0)
+>>> outcome.ranks, outcome.returns, outcome.resigned
+((2, 1), (-1.0, 1.0), 'red')
+>>> outcome.to_json()
+{'ranks': [2, 1], 'returns': [-1.0, 1.0], 'reason': 'resign', 'resigned': 'red'}
+>>> Outcome.from_json(outcome.to_json()) == outcome
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from .game import State, returns_from_ranks
+
+RULES = "rules"
+RESIGN = "resign"
+STOPPED = "stopped"
+REASONS = (RULES, RESIGN, STOPPED)
+
+
+@runtime_checkable
+class EndReason(Protocol):
+    """A terminal state that says why the game ended (a key of its descriptor's ``end_reasons``)."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a match: every seat's rank (1 = first; equal ranks share a place) and return,
+    why it ended (:data:`REASONS`), the engine's ``ending`` and who ``resigned``."""
+
+    ranks: tuple[int, ...]
+    returns: tuple[float, ...]
+    reason: str
+    ending: str | None = None
+    """The engine's reason for the end of a game the rules ended, when it gives one."""
+    resigned: str | None = None
+    """The player name of the seat that resigned."""
+
+    @classmethod
+    def by_rules(cls, state: State) -> Outcome:
+        """The outcome of a terminal ``state``, with the engine's ``reason`` attribute as the
+        ending when it has one (:class:`EndReason`)."""
+        ending = state.reason if isinstance(state, EndReason) and state.reason else None
+        return cls(tuple(state.ranks()), tuple(state.returns()), RULES, ending=ending)
+
+    @classmethod
+    def resignation(cls, player_names: Sequence[str], seat: int) -> Outcome:
+        """``seat`` resigned: it ranks last and everyone else shares first place."""
+        n = len(player_names)
+        ranks = [n if i == seat else 1 for i in range(n)]
+        return cls(tuple(ranks), tuple(returns_from_ranks(ranks)), RESIGN,
+                   resigned=player_names[seat])
+
+    @classmethod
+    def stopped(cls, seats: int) -> Outcome:
+        """A game between computers stopped by its creator: every seat shares first place."""
+        ranks = [1] * seats
+        return cls(tuple(ranks), tuple(returns_from_ranks(ranks)), STOPPED)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"ranks": list(self.ranks), "returns": list(self.returns),
+                                "reason": self.reason}
+        if self.ending is not None:
+            data["ending"] = self.ending
+        if self.resigned is not None:
+            data["resigned"] = self.resigned
+        return data
+
+    def record_json(self) -> dict[str, Any]:
+        """What a record keeps of it: ``{"ranks", "returns"}``."""
+        return {"ranks": list(self.ranks), "returns": list(self.returns)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Outcome:
+        """An outcome as :meth:`to_json` wrote it (ValueError for anything else)."""
+        if not isinstance(data, Mapping) or data.get("reason") not in REASONS:
+            raise ValueError(f"not an outcome: {data!r:.80}")
+        ranks, returns = data.get("ranks"), data.get("returns")
+        if not (isinstance(ranks, list) and isinstance(returns, list) and len(ranks) == len(returns)):
+            raise ValueError(f"an outcome needs ranks and returns of every seat: {data!r:.80}")
+        return cls(tuple(ranks), tuple(returns), data["reason"], data.get("ending"),
+                   data.get("resigned"))

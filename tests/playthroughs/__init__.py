@@ -1,0 +1,2 @@
+"""Playthrough files: one seeded game per game and option set, written out as text
+(:mod:`.regenerate`)."""
