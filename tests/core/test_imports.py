@@ -112,6 +112,7 @@ TOP_LAYER = {
     "__init__": "namespace",
     "core": "core",
     "cli_support": "support",
+    "kernel_support": "support",
     "ai": "ai",
     "web": "people",
     "terminal": "people",

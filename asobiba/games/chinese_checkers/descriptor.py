@@ -7,13 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.descriptor import GameDescriptor, Lobby, Names
-from ..star.capabilities import KNOWLEDGE
+from ..star.capabilities import KNOWLEDGE, MOVE_PATHS, RENDER_SVG, RENDER_TEXT
 from ..star.crossing import web as crossing
-from ..star.game import move_paths
 from ..star.geometry import COLOUR_NAMES
 from ..star.notation import typed_cell
-from ..star.render import render_text
-from ..star.svg import render_svg
 from .game import ChineseCheckersGame
 
 
@@ -36,8 +33,8 @@ DESCRIPTOR = GameDescriptor(
     ),
     seat_names=COLOUR_NAMES,
     knowledge=KNOWLEDGE,
-    render_svg=render_svg,
-    render_text=render_text,
+    render_svg=RENDER_SVG,
+    render_text=RENDER_TEXT,
     parse_cell=typed_cell,
     lobby=Lobby(
         tagline=Names(
@@ -47,7 +44,7 @@ DESCRIPTOR = GameDescriptor(
         options=("players", "other_points", "hop_own", "king"),
         defaults={"players": 6},
     ),
-    move_paths=move_paths,
+    move_paths=MOVE_PATHS,
     client=crossing.CLIENT,
     services=crossing.services("chinese_checkers"),
     commands=commands,

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.options import Options, option
+from ...core.options import option
 from ..star.geometry import ROUND_THE_STAR, STANDARD, STAR_COLOURS
 from ..star.layout import OTHER_POINTS, StarRules
 from ..star.options import (
+    StarOptions,
     goal_block_option,
     goal_block_rule,
     king_chain_after_line_option,
@@ -36,7 +37,7 @@ def colours_in_play(players: int) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class ChineseCheckersOptions(Options):
+class ChineseCheckersOptions(StarOptions):
     """Options of ``chinese_checkers``. ``goal_block`` defaults from ``king``."""
 
     game_id = "chinese_checkers"

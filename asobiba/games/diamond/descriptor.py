@@ -5,12 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.descriptor import Counterpart, GameDescriptor, Lobby, Names
-from ..star.capabilities import KNOWLEDGE, compiled
-from ..star.game import move_paths
+from ..star.capabilities import KNOWLEDGE, MOVE_PATHS, RENDER_SVG, RENDER_TEXT, compiled
 from ..star.geometry import COLOUR_NAMES, COLOURS
 from ..star.notation import typed_cell
-from ..star.render import render_text
-from ..star.svg import render_svg
 from .game import DiamondGame
 
 
@@ -46,8 +43,8 @@ DESCRIPTOR = GameDescriptor(
     ),
     seat_names={colour: COLOUR_NAMES[colour] for colour in COLOURS},
     knowledge=KNOWLEDGE,
-    render_svg=render_svg,
-    render_text=render_text,
+    render_svg=RENDER_SVG,
+    render_text=RENDER_TEXT,
     parse_cell=typed_cell,
     lobby=Lobby(
         tagline=Names(
@@ -57,7 +54,7 @@ DESCRIPTOR = GameDescriptor(
         options=("players", "board", "king", "pieces", "long_jump"),
         defaults={"players": 3},
     ),
-    move_paths=move_paths,
+    move_paths=MOVE_PATHS,
     commands=commands,
     compiled=compiled,
     counterparts={"openspiel": OPENSPIEL},

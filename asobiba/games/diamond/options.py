@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.errors import OptionError
-from ...core.options import Options, option
+from ...core.options import option
 from ..star.geometry import COLOUR_CAMPS, COLOURS, STARS
 from ..star.layout import StarRules
 from ..star.options import (
+    StarOptions,
     goal_block_option,
     goal_block_rule,
     king_chain_after_line_option,
@@ -18,7 +19,7 @@ from ..star.options import (
 
 
 @dataclass(frozen=True)
-class DiamondOptions(Options):
+class DiamondOptions(StarOptions):
     """Options of ``diamond``. ``colors`` and ``goal_block`` default from other options."""
 
     game_id = "diamond"

@@ -19,15 +19,16 @@ The board and the rules:
 
 The move generators: four of them, one set of moves.
 
-* :mod:`.movegen` — **the readable generator** (:class:`~.movegen.MoveGenerator`): the rules
-  sentence by sentence, walking the rays of every landing cell; it alone does long hops, swaps and
-  the hop path of a move. It is the reference the others are held to, and is itself held to the
-  slow, independent generator of the tests (``tests/games/star/star_reference.py``) by
-  ``tests/games/diamond/test_diamond_reference.py``,
+* :mod:`.movegen` — **the readable generator**, :meth:`~.movegen.MoveGenerator.walk`: the rules
+  sentence by sentence, walking the rays of every landing cell; it alone does long hops, swaps
+  and the hop path of a move, and :meth:`~.movegen.MoveGenerator.moves` hands it every position
+  the fast generator does not play. It is the reference the others are held to, and is itself
+  held to the slow, independent generator of the tests (``tests/games/star/star_reference.py``)
+  by ``tests/games/diamond/test_diamond_reference.py``,
   ``tests/games/chinese_checkers/test_chinese_checkers_reference.py`` and both games' perft tests.
 * :mod:`.fast_moves` (with the tables of :mod:`.neighbourhood`) — **the fast generator** the
   readable one hands the common rules to (no long hops, no swaps): shared hop components and
-  local tables. Held to the general walk by ``tests/games/star/test_star_fast_moves.py``.
+  local tables. Held to the readable walk by ``tests/games/star/test_star_fast_moves.py``.
 * :mod:`.kernel` — **the compiled engine** (numba): moves, make/unmake, evaluation and alpha-beta
   search on flat arrays, for the agent kind ``kernel``. Held to the readable engine move set for
   move set, and on evaluation and search, by ``tests/games/star/test_star_kernel.py``,
@@ -37,6 +38,10 @@ The move generators: four of them, one set of moves.
   **compiled puzzle moves** (:mod:`.crossing.kernel`: one colour, no opponents), its searches and
   the page module it serves (``crossing/client/``). Held to the readable engine by
   ``tests/games/star/test_star_crossing.py`` and ``test_star_crossing_proof.py``.
+
+Mid-game perft files (``tests/games/star/perft/*.perft``: positions of both games, the options they
+were set up with and their counts per depth, counted by :meth:`~.movegen.MoveGenerator.walk`) hold
+all three generators to the same counts (``tests/games/star/test_star_perft_files.py``).
 
 This package imports only :mod:`asobiba.core`, the agents' base :mod:`asobiba.ai.agent` (for the
 compiled player) and :mod:`asobiba.cli_support` (for the ``cross`` command); the game packages

@@ -1,21 +1,40 @@
 """What the games on the star declare alike in their descriptors (docs/architecture.md, "The game
-descriptor"): the computer's knowledge (:mod:`.heuristic`), the agent kind ``kernel`` and the
-compiled engine (:mod:`.kernel`), each game adding its own seats, lobby and commands."""
+descriptor"): the pictures, the path of a move, the computer's knowledge (:mod:`.heuristic`), the
+agent kind ``kernel`` and the compiled engine (:mod:`.kernel`); each game adds its own seats, lobby
+and commands.
+
+The core's capability Protocols take any :class:`~asobiba.core.game.State`, while the functions
+here take the star engine's :class:`~.game.StarState`: the generic layers only ever hand a game's
+capabilities states of that game, which the Protocols cannot say, so each function is cast to its
+Protocol once, here.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from ...core.descriptor import CompiledEngine, Knowledge
+from ...core.descriptor import (
+    CompiledEngine,
+    Evaluate,
+    Explain,
+    Knowledge,
+    MovePaths,
+    MovePriors,
+    SvgRenderer,
+    TextRenderer,
+)
 from ...core.game import Game
 from . import heuristic
+from .game import move_paths, star_game
+from .render import render_text
+from .svg import render_svg
 
 
 def compiled(game: Game) -> CompiledEngine:
     """The compiled engine (loaded on first use: it brings numba)."""
     from .kernel.versus import KernelBench
 
-    return KernelBench(game)  # type: ignore[arg-type]
+    return KernelBench(star_game(game))
 
 
 def kernel_agent(game: Game, **params: Any) -> Any:
@@ -23,15 +42,19 @@ def kernel_agent(game: Game, **params: Any) -> Any:
     brings numba)."""
     from .kernel.agent import KernelAgent
 
-    return KernelAgent(game, **params)  # type: ignore[arg-type]
+    return KernelAgent(star_game(game), **params)
 
+
+RENDER_SVG = cast(SvgRenderer, render_svg)
+RENDER_TEXT = cast(TextRenderer, render_text)
+MOVE_PATHS = cast(MovePaths, move_paths)
 
 KNOWLEDGE = Knowledge(
-    evaluate=heuristic.evaluate,
+    evaluate=cast(Evaluate, heuristic.evaluate),
     levels=heuristic.level_specs,
-    move_priors=heuristic.move_priors,
-    explain=heuristic.explain,
-    evaluators=heuristic.EVALUATORS,
+    move_priors=cast(MovePriors, heuristic.move_priors),
+    explain=cast(Explain, heuristic.explain),
+    evaluators={name: cast(Evaluate, evaluate) for name, evaluate in heuristic.EVALUATORS.items()},
     baselines=heuristic.BASELINES,
     agents={"kernel": kernel_agent},
 )

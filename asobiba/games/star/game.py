@@ -22,19 +22,22 @@ from ...core.game import TERMINAL, Game, State
 from ...core.options import Options
 from . import endgame, position
 from .bench_positions import bench_positions
-from .geometry import BIT, CELLS, GRID, NEIGHBOURS, QR_OF_GRID, cells_of
+from .geometry import BIT, CELL_OF_GRID, CELLS, GRID, NEIGHBOURS, QR_OF_GRID, cells_of
 from .layout import initial_pieces, seat_layouts
 from .movegen import PASS, MoveGenerator, cell_bits, decode
 from .notation import PASS_TEXT, cell_name, move_text, parse_move, web_name
+from .options import StarOptions
 from .render import render_text
 
 
 class StarGame(Game):
     """A race of pieces across the star, under the :class:`~.layout.StarRules` of its options."""
 
+    options: StarOptions
+
     def __init__(self, options: Options | Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
-        rules = self.options.star_rules()  # type: ignore[attr-defined]
+        rules = self.options.star_rules()
         self.rules = rules
         self.star = rules.star
         self.seats = seat_layouts(rules)
@@ -202,7 +205,7 @@ class StarState(State):
             self._unhoppable(seat), self.game.seats[seat],
         )
         assert path is not None
-        return [QR_OF_GRID[g] for g in path]
+        return [CELLS[CELL_OF_GRID[g]] for g in path]
 
     # -- identity and I/O -------------------------------------------------------------------------
     def key(self) -> Hashable:
@@ -222,6 +225,14 @@ class StarState(State):
 
     def __repr__(self) -> str:
         return f"<StarState {self.game.id} ply={self.ply} to_move={self.to_move}>"
+
+
+def star_game(game: Game) -> StarGame:
+    """``game``, checked to be a game on the star (the crossing puzzle's commands and services are
+    handed a game made from its id and options)."""
+    if not isinstance(game, StarGame):
+        raise TypeError(f"{game.id} is not a game on the star")
+    return game
 
 
 def move_paths(state: StarState, action: int) -> list[str]:

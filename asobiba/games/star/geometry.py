@@ -135,13 +135,12 @@ def mask_of(cells) -> int:
 
 def cells_of(mask: int) -> list[tuple[int, int]]:
     """The ``(q, r)`` cells of a mask, in cell-index order."""
-    out = []
+    indices = []
     while mask:
         low = mask & -mask
-        out.append(QR_OF_GRID[low.bit_length() - 1])
+        indices.append(CELL_OF_GRID[low.bit_length() - 1])
         mask ^= low
-    out.sort(key=INDEX.__getitem__)
-    return out
+    return [CELLS[i] for i in sorted(indices)]
 
 
 def _neighbours(q: int, r: int) -> int:
@@ -149,7 +148,7 @@ def _neighbours(q: int, r: int) -> int:
 
 
 NEIGHBOURS: tuple[int, ...] = tuple(
-    _neighbours(*QR_OF_GRID[g]) if QR_OF_GRID[g] else 0 for g in range(GRID_BITS)
+    _neighbours(*cell) if (cell := QR_OF_GRID[g]) else 0 for g in range(GRID_BITS)
 )
 """Mask of the (up to six) neighbours of each grid bit number."""
 
@@ -168,7 +167,7 @@ def _rays(q: int, r: int) -> tuple[tuple[int, ...], ...]:
 
 
 RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    _rays(*QR_OF_GRID[g]) if QR_OF_GRID[g] else () for g in range(GRID_BITS)
+    _rays(*cell) if (cell := QR_OF_GRID[g]) else () for g in range(GRID_BITS)
 )
 """For each grid bit number, the non-empty straight lines leaving it: tuples of single-bit masks,
 nearest first, up to the edge of the standard star (a line never leaves and re-enters a star, so

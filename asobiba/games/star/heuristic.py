@@ -1,4 +1,5 @@
-"""Diamond Game evaluation for the computer players (rules: docs/rules/diamond.md).
+"""The evaluation of the games on the star for the computer players (rules: docs/rules/diamond.md;
+Chinese Checkers, docs/rules/chinese_checkers.md, is valued the same way).
 
 The game is a race: whoever brings every piece into the goal camp, king on the apex ◎, first
 wins. For each seat the evaluation measures the *remaining work* ``R`` (lower is better):
@@ -27,11 +28,13 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...core.game import State
 from .geometry import CELLS, DIRECTIONS, GRID, STAR_COLOURS, W, advance, cells_of, grid_of
 from .movegen import PASS, decode
+
+if TYPE_CHECKING:
+    from .game import StarState
 
 W_APEX_BLOCK = 4.0
 W_KING_LATE = 1.0
@@ -72,7 +75,7 @@ def _colour_tables(colour: str, goal_area: int, king: bool) -> tuple:
     return man, kng, man_idx, king_idx, floor, tuple(forward), 1 << apex_g
 
 
-def _tables(state: State, seat: int) -> tuple:
+def _tables(state: StarState, seat: int) -> tuple:
     rules = state.game.rules
     return _colour_tables(rules.colours[seat], state.game.seats[seat].goal_area, rules.king)
 
@@ -84,7 +87,7 @@ def _bits(mask: int):
         mask ^= low
 
 
-def remaining_work(state: State, seat: int) -> float:
+def remaining_work(state: StarState, seat: int) -> float:
     """``R`` of one seat: race distance plus king, straggler and ladder terms (lower is better)."""
     man, kng, _, _, floor, forward, apex_bit = _tables(state, seat)
     men = state.men[seat]
@@ -114,8 +117,9 @@ def remaining_work(state: State, seat: int) -> float:
     return distance + extra - W_LADDER * min(ladders, 6)
 
 
-def _share(state: State, work: list[float | None]) -> list[float]:
-    """Turn each seat's ``R`` into a value: finished seats by rank, the rest by comparison."""
+def _share(state: StarState, work: list[float]) -> list[float]:
+    """Turn each seat's ``R`` into a value: finished seats by rank, the rest by comparison (the
+    work of a finished seat is not read)."""
     n = len(work)
     ranks = state.rank_of
     done = sum(1 for r in ranks if r)
@@ -137,19 +141,19 @@ def _share(state: State, work: list[float | None]) -> list[float]:
     return out
 
 
-def evaluate(state: State) -> list[float]:
+def evaluate(state: StarState) -> list[float]:
     """Value of every seat in [-1, 1] (see the module docstring)."""
     n = state.game.num_players
     if n == 1:  # a colour alone (the crossing puzzle): only its own work left counts
         return [-SQUASH * math.tanh(remaining_work(state, 0) / SCALE)]
-    work: list[float | None] = [None] * n
+    work = [0.0] * n
     for s in range(n):
         if not state.rank_of[s]:
             work[s] = remaining_work(state, s) - (TEMPO if s == state.to_move else 0.0)
     return _share(state, work)
 
 
-def evaluate_distance(state: State) -> list[float]:
+def evaluate_distance(state: StarState) -> list[float]:
     """Bare race distance of every seat, as a value: ``-distance / 200`` (finished seats 1)."""
     out = []
     for s in range(state.game.num_players):
@@ -163,7 +167,7 @@ def evaluate_distance(state: State) -> list[float]:
 EVALUATORS = {"distance": evaluate_distance}
 
 
-def move_priors(state: State, actions: list[int]) -> list[float]:
+def move_priors(state: StarState, actions: list[int]) -> list[float]:
     """Rows gained by each move (king moves by distance to the apex); passes score 0."""
     seat = state.to_move
     _, _, man_idx, king_idx, _, _, _ = _tables(state, seat)
@@ -180,7 +184,7 @@ def move_priors(state: State, actions: list[int]) -> list[float]:
     return out
 
 
-def explain(state: State, action: int) -> tuple[str, str] | None:
+def explain(state: StarState, action: int) -> tuple[str, str] | None:
     """One sentence on what the move does for the race."""
     if action == PASS:
         return ("動かせる駒がないのでパスです。", "No piece can move, so this is a pass.")

@@ -68,6 +68,14 @@ def _append_steps(out: list[int], origins: int, targets: int) -> None:
         out += tables[g1][(near >> g1) & WINDOW]
 
 
+def _stops_only(moves: list[int], seat: SeatLayout) -> list[int]:
+    """The moves that end where the seat may stop (chains may pass where they may not stop)."""
+    if seat.passable == seat.allowed:
+        return moves
+    allowed = seat.allowed
+    return [a for a in moves if allowed & BIT[a % NUM_CELLS]]
+
+
 class MoveGenerator:
     """Move generation under one set of options (which hops exist and how chains continue).
 
@@ -83,36 +91,43 @@ class MoveGenerator:
     # -- the whole move list ---------------------------------------------------------------------
     def moves(self, own_men: int, own_king: int, occ: int, unhoppable: int,
               seat: SeatLayout) -> list[int]:
-        """Action ids of every legal move (steps, jump chains, swaps); ``[]`` if none.
+        """Action ids of every legal move (steps, jump chains, swaps); ``[]`` if none: by the fast
+        generator of :mod:`.fast_moves` where it applies (no long hops, no swap open), else by
+        :meth:`walk`.
 
         ``occ`` is every piece on the board, ``unhoppable`` the pieces that may not be hopped,
         ``seat`` the mover's layout (where it may stop, land and swap).
         """
+        swappable = seat.swap_cells & occ & ~(own_men | own_king) if self.swap else 0
+        if self.long_jump or swappable:
+            return self.walk(own_men, own_king, occ, unhoppable, seat)
+        out: list[int] = []
+        append_fast_moves(out, own_men, own_king, occ, unhoppable, seat.passable & ~occ,
+                          self.chain_after_line)
+        return _stops_only(out, seat)
+
+    def walk(self, own_men: int, own_king: int, occ: int, unhoppable: int,
+             seat: SeatLayout) -> list[int]:
+        """The same moves as :meth:`moves`, by the readable generator under every rule: the steps,
+        then the ends of each piece's jump chains by :meth:`jump_targets`."""
         free = seat.passable & ~occ
         out: list[int] = []
         own = own_men | own_king
         swappable = seat.swap_cells & occ & ~own if self.swap else 0
-        if not (self.long_jump or swappable):
-            append_fast_moves(out, own_men, own_king, occ, unhoppable, free,
-                              self.chain_after_line)
-        else:
-            _append_steps(out, own, seat.allowed & ~occ)
-            if swappable:
-                _append_steps(out, own & seat.swap_from, swappable)
-            pieces = [(own_king, True)] if own_king else []
-            men = own_men
-            while men:
-                low = men & -men
-                men ^= low
-                pieces.append((low, False))
-            for origin, is_king in pieces:
-                reach = swappable if origin & seat.swap_from else 0
-                append_jumps(out, origin.bit_length(),
-                             self.jump_targets(origin, is_king, occ, unhoppable, free, reach))
-        if seat.passable != seat.allowed:  # chains may pass where they may not stop
-            allowed = seat.allowed
-            out = [a for a in out if allowed & BIT[a % NUM_CELLS]]
-        return out
+        _append_steps(out, own, seat.allowed & ~occ)
+        if swappable:
+            _append_steps(out, own & seat.swap_from, swappable)
+        pieces = [(own_king, True)] if own_king else []
+        men = own_men
+        while men:
+            low = men & -men
+            men ^= low
+            pieces.append((low, False))
+        for origin, is_king in pieces:
+            reach = swappable if origin & seat.swap_from else 0
+            append_jumps(out, origin.bit_length(),
+                         self.jump_targets(origin, is_king, occ, unhoppable, free, reach))
+        return _stops_only(out, seat)
 
     # -- general hops ----------------------------------------------------------------------------
     def hops(self, g: int, is_king: bool, allowed: int, occ: int, kings: int, free: int,
@@ -212,7 +227,7 @@ class MoveGenerator:
                     parent[child] = node
                     if cell == target:
                         path = []
-                        step: tuple[int, bool] | None = child
+                        step: tuple[int, int] | None = child
                         while step is not None:
                             path.append(step[0].bit_length() - 1)
                             step = parent[step]

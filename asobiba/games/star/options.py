@@ -1,17 +1,19 @@
 """The rule options every game on the star has, declared once (docs/rules/diamond.md, "Options";
 docs/rules/chinese_checkers.md, "Options"; the names are a contract).
 
-A game's options class declares its fields in its own order and takes these from here, giving only
-what differs between the games (the move limit, Diamond Game's old spellings of
-``king_chain_after_line``). Each call makes a new dataclass field, so every class gets its own.
+A game's options class (a :class:`StarOptions`) declares its fields in its own order and takes
+these from here, giving only what differs between the games (the move limit, Diamond Game's old
+spellings of ``king_chain_after_line``). Each call makes a new dataclass field, so every class gets
+its own.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any
 
 from ...core.errors import OptionError
-from ...core.options import option
+from ...core.options import Options, option
 from .layout import StarRules
 
 GOAL_BLOCK_RULES = ("full_with_king", "full_with_one", "swap", "no_camping")
@@ -21,10 +23,14 @@ LEGACY_LINE_CHAIN = {"true": "any", "false": "none"}
 """The yes/no values ``king_chain_after_line`` had before it had three (Diamond Game's records)."""
 
 
-class StarOptions(Protocol):
-    """What the star engine asks of a game's options: the rules they give it."""
+@dataclass(frozen=True)
+class StarOptions(Options):
+    """The options of a game on the star: the base of each such game's options class, which says
+    what the engine plays under them."""
 
-    def star_rules(self) -> StarRules: ...
+    def star_rules(self) -> StarRules:
+        """The rules the star engine plays under these options."""
+        raise NotImplementedError
 
 
 def goal_block_rule(rule: str | None, king: bool) -> str:

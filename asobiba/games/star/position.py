@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ...core.errors import PositionError
 from ...core.game import TERMINAL
 from . import endgame
-from .geometry import QR_OF_GRID, Star, grid_of
+from .geometry import CELL_OF_GRID, CELLS, Star, grid_of
 
 if TYPE_CHECKING:
     from .game import StarGame, StarState
@@ -170,5 +170,5 @@ def read_position(game: StarGame, data: Mapping[str, Any]) -> Position:
 
 
 def _qr(g: int) -> str:
-    q, r = QR_OF_GRID[g]
+    q, r = CELLS[CELL_OF_GRID[g]]
     return f"[{q}, {r}]"

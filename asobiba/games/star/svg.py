@@ -22,7 +22,7 @@ that a page can hide them.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -76,7 +76,7 @@ def _pt(q: float, r: float) -> str:
     return f"{x:.1f},{y:.1f}"
 
 
-def _triangle(corners: list[tuple[float, float]], grow: float) -> str:
+def _triangle(corners: Sequence[tuple[float, float]], grow: float) -> str:
     """Polygon points of a triangle pushed out from its centroid by ``grow`` units."""
     pts = [cell_xy(q, r) for q, r in corners]
     cx = sum(p[0] for p in pts) / 3

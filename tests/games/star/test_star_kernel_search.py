@@ -7,6 +7,8 @@ agent.py) against the readable engine.
   one move and a forced win in two, and plays the same move for the same seed and budget.
 * A deadline stops it the way a spent node budget does (no timing is measured: the deadline has
   passed before the search starts).
+* A search stopped part way answers as the readable alpha-beta does: with the last finished
+  iteration (its move, value and depth together) unless the unfinished one found another move.
 """
 
 from __future__ import annotations
@@ -146,3 +148,34 @@ def test_the_equal_time_baselines_come_in_pairs():
         assert kernel["agent"] == "kernel" and readable["agent"] == "alphabeta"
         assert kernel["time_limit"] == readable["time_limit"] == seconds
         assert kernel["beam"] == readable["beam"]
+
+
+def answer(game, state, seed, *, max_nodes, max_depth=40, budget=None):
+    """``(action, value, depth)`` of a search whose table is sized for ``max_nodes`` and whose
+    node budget is ``budget`` (default ``max_nodes``)."""
+    agent = KernelAgent(game, max_nodes=max_nodes, max_depth=max_depth, beam=8, seed=seed)
+    agent.max_nodes = max_nodes if budget is None else budget
+    result = agent.analyse(state)
+    return result.action, result.value, result.depth
+
+
+@pytest.mark.parametrize(("players", "index"), [(2, 2), (3, 4)])
+def test_a_stopped_search_answers_with_the_move_value_and_depth_of_one_iteration(players, index):
+    """For budgets that stop the search part way through its iterations, the answer is either that
+    of a search allowed to finish exactly the reported depth (the last finished iteration stands,
+    its value with its depth), or a move other than those chosen by the iterations of that depth
+    and the one before (the unfinished iteration found it better, reported with its own depth):
+    never the same move with a deeper value under a shallower depth. Both happen here."""
+    game = DiamondGame({"players": players})
+    state = sample_positions(game, random.Random(players), every=20, scatter=0)[index]
+    kinds = set()
+    for budget in range(200, 3000, 100):
+        action, value, depth = answer(game, state, 3, max_nodes=budget)
+        full = answer(game, state, 3, max_nodes=budget, max_depth=depth, budget=10**8)
+        if (action, value) == full[:2]:
+            kinds.add("finished")
+            continue
+        before = answer(game, state, 3, max_nodes=budget, max_depth=depth - 1, budget=10**8)
+        assert depth >= 2 and action not in (full[0], before[0])
+        kinds.add("unfinished")
+    assert kinds == {"finished", "unfinished"}

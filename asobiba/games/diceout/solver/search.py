@@ -17,7 +17,8 @@ tables, so the search has no move generator of its own.
   those on the searched line, and the ``max_plies``-th turn.
 * **Iterative deepening** under a **node budget** and a **time cap**: when either runs out, the
   deepest finished iteration answers, or the best root move finished in the unfinished one when it
-  differs. The budget is counted in nodes, so a budget and a seed give the same move; the time cap
+  differs (the rules of the root loop both compiled searches share, :mod:`asobiba.kernel_support`).
+  The budget is counted in nodes, so a budget and a seed give the same move; the time cap
   is a safety net that ordinary play does not reach (it makes the move depend on the clock).
 * A **transposition table** indexed by the position's coordinates (``row * sets + col``: exact, no
   hashing collisions), always replacing, its entries tagged by the search that wrote them. Proven
@@ -41,6 +42,7 @@ import numba
 import numpy as np
 from numba import njit
 
+from ....kernel_support import GOLDEN, best_first, interrupted, settled, shuffle
 from .cache import clear_stale_search_cache
 from .evaluate import eval_tables, evaluate
 from .geometry import Board
@@ -75,7 +77,6 @@ GAME_SIZE = 4
 TIME_CHECK = 1023
 """The clock is read when the node count has these bits clear (every 1 024 nodes)."""
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
 def turn_key(geo: Board, row: int, col: int, colour: int) -> int:
@@ -138,7 +139,7 @@ def _now():
 
 @njit(cache=True, inline="always")
 def _slot(key, shift):
-    return np.int64((np.uint64(key) * _GOLDEN) >> np.uint64(shift))
+    return np.int64((np.uint64(key) * GOLDEN) >> np.uint64(shift))
 
 
 @njit(cache=True, inline="always")
@@ -390,13 +391,7 @@ def search(row, col, sets, rank_of_colex, rotated, nbr, buffers, targets, dist, 
             value = -value
         return _code(moves, 0, decided), value, 1
     root = order[0, :count].copy()
-    state = np.uint64(seed) * _GOLDEN + np.uint64(1)
-    for i in range(count - 1, 0, -1):  # Fisher-Yates with xorshift64
-        state ^= state << np.uint64(13)
-        state ^= state >> np.uint64(7)
-        state ^= state << np.uint64(17)
-        j = int(state % np.uint64(i + 1))
-        root[i], root[j] = root[j], root[i]
+    shuffle(root, seed)
     generation = control[C_GEN] + 1
     if generation == MAX_GEN:
         tt_key[:] = 0
@@ -427,19 +422,15 @@ def search(row, col, sets, rank_of_colex, rotated, nbr, buffers, targets, dist, 
                 alpha = value
                 it_best = k
         if control[C_STOP]:
-            if done and (best_depth == 0 or it_best != best):
-                best = it_best
-                best_value = alpha
-                best_depth = depth
+            best, best_value, best_depth = interrupted(done, it_best, alpha, depth, best, best_value,
+                                                       best_depth)
             break
         best = it_best
         best_value = alpha
         best_depth = depth
-        if abs(best_value) > CAP or not control[C_CUT]:
+        if settled(best_value, CAP, control[C_CUT]):
             break  # proven, or the whole game fits inside this depth
-        ranked = np.argsort(-scores, kind="mergesort")
-        root = root[ranked]
-        scores = scores[ranked]
+        root, scores = best_first(root, scores)
     return _code(moves, 0, best), best_value, best_depth
 
 

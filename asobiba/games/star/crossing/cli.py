@@ -13,7 +13,7 @@ import typer
 from ....cli_support import user_errors
 from ....core.record import Record
 from ....core.registry import make_game, make_game_from_pairs
-from ..game import StarGame
+from ..game import StarGame, star_game
 from ..geometry import INDEX, NUM_CELLS
 from ..notation import move_text
 from .known import KNOWN
@@ -65,12 +65,12 @@ def crossing_app(game_id: str) -> typer.Typer:
         from .search import find_crossing
 
         if prove:
-            _prove(make_game_from_pairs(game_id, list(option or [])), width, limit,
+            _prove(star_game(make_game_from_pairs(game_id, list(option or []))), width, limit,
                    int(memory * 2**30), as_json)
             return
         if offered:
             for options in (known.options for known in KNOWN if known.game == game_id):
-                puzzle = make_game(game_id, options)
+                puzzle = star_game(make_game(game_id, options))
                 found = find_crossing(puzzle, width)
                 typer.echo(json.dumps({
                     "game": game_id, "options": options, "moves": found.moves,
@@ -79,7 +79,7 @@ def crossing_app(game_id: str) -> typer.Typer:
                     "seconds": round(found.seconds, 1),
                 }))
             return
-        game = make_game_from_pairs(game_id, list(option or []))
+        game = star_game(make_game_from_pairs(game_id, list(option or [])))
         solo = type(game)(game.options.replace(players=1)) if record else None
         found = find_crossing(game, width)
         line = [move_text(a, b, game.star) for a, b in found.line]
@@ -121,8 +121,11 @@ def _prove(game: StarGame, width: int, limit: int | None, memory: int, as_json: 
     from .search import find_crossing
 
     provable(game)
-    found = find_crossing(game, width) if limit is None else None
-    bound = found.moves - 1 if found is not None else limit
+    if limit is None:
+        found = find_crossing(game, width)
+        bound = found.moves - 1
+    else:
+        found, bound = None, limit
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True)) as progress:

@@ -28,7 +28,7 @@ from ....core.errors import AsobibaError
 from ....core.names import Names
 from ....core.record import Record
 from ....core.registry import make_game
-from ..game import StarGame
+from ..game import StarGame, star_game
 from .puzzle import puzzle_of
 
 TEN_PIECES_AT_LEAST = 22
@@ -197,7 +197,8 @@ KNOWN: tuple[KnownCrossing, ...] = (
 
 @cache
 def _by_signature() -> dict[bytes, KnownCrossing]:
-    return {puzzle_of(make_game(k.game, {**k.options, "players": 1})).signature(): k for k in KNOWN}
+    return {puzzle_of(star_game(make_game(k.game, {**k.options, "players": 1}))).signature(): k
+            for k in KNOWN}
 
 
 def known_crossing(game: StarGame) -> KnownCrossing | None:
@@ -210,7 +211,7 @@ def crossing_record(game: StarGame, known: KnownCrossing) -> Record:
     """``known``'s line as the record of a game of one player under ``game``'s rules, played to
     its end (the game's ``max_plies`` raised to the line's length if it is shorter)."""
     options = game.options.replace(players=1)
-    if options.max_plies < known.moves:
+    if game.rules.max_plies < known.moves:
         options = options.replace(max_plies=known.moves)
     solo = type(game)(options)
     record = Record.new(solo, crossing={"moves": known.moves, "lower_bound": known.lower_bound,

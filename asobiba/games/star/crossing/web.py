@@ -19,16 +19,16 @@ refuses, is refused in one line (HTTP 400).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ....core.descriptor import WebClient
+from ....core.descriptor import Service, WebClient
 from ....core.errors import AsobibaError, Explained, OptionError
 from ....core.names import Names
 from ....core.registry import make_game
-from ..game import StarGame
+from ..game import StarGame, star_game
 from ..geometry import cells_of
 from ..notation import web_name
 from .known import crossing_record, known_crossing
@@ -69,7 +69,7 @@ def _home(game: StarGame) -> dict[str, Any]:
 
 @lru_cache(maxsize=256)
 def _target(game_id: str, options: str) -> dict[str, Any]:
-    game = make_game(game_id, json.loads(options))
+    game = star_game(make_game(game_id, json.loads(options)))
     home = _home(game)
     try:
         puzzle = puzzle_of(game)
@@ -89,14 +89,14 @@ def _target(game_id: str, options: str) -> dict[str, Any]:
 
 @lru_cache(maxsize=64)
 def _record(game_id: str, options: str) -> dict[str, Any]:
-    game = make_game(game_id, json.loads(options))
+    game = star_game(make_game(game_id, json.loads(options)))
     known = known_crossing(game)
     if known is None:
         raise NoKnownCrossing(NOT_FOUND)
     return crossing_record(game, known).to_json()
 
 
-def services(game_id: str) -> dict[str, Callable[[Any], Any]]:
+def services(game_id: str) -> dict[str, Service]:
     """The crossing puzzle's services of ``game_id`` (for its descriptor's ``services``)."""
     return {
         "crossing": lambda body: _target(game_id, _options(game_id, body)),

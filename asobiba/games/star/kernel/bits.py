@@ -28,7 +28,7 @@ def _trailing_zeros(typingctx, word):
 @njit(cache=True, inline="always")
 def lowest(word):
     """The number of the lowest set bit of a non-zero word."""
-    return _trailing_zeros(word)
+    return _trailing_zeros(word)  # type: ignore[call-arg]  # numba passes the typing context an intrinsic's annotations name
 
 
 @njit(cache=True, inline="always")

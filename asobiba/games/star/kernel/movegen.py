@@ -87,7 +87,7 @@ STAMP_LIMIT = 1 << 30
 """When the search counter comes near this, the marks are cleared and counting starts again."""
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)  # type: ignore[call-overload]  # _nrt: a numba option its annotations omit
 def legal_moves(board, rules, work):
     """Write every legal move of the player to move into ``work[:n]`` and return ``n`` (0: the
     player must pass, or the game is over)."""

@@ -9,7 +9,8 @@ in numba:
   :func:`.evaluate.evaluate`, clamped inside ±:data:`CAP`.
 * **Iterative deepening** under a **node budget** and, optionally, a **deadline**: when either
   runs out, the deepest finished iteration's best move answers — or a root move that the
-  unfinished iteration, searching one ply deeper, has already found better. The clock is read
+  unfinished iteration, searching one ply deeper, has already found better, with that depth (the
+  rules of the root loop both compiled searches share, :mod:`asobiba.kernel_support`). The clock is read
   every :data:`CLOCK_EVERY` nodes. Without a deadline nothing depends on the clock, so a budget
   and a seed always give the same move; a deadline keeps a level inside its think time whatever
   the machine's load (the move then depends on timing).
@@ -33,6 +34,7 @@ import time
 import numpy as np
 from numba import njit, objmode
 
+from ....kernel_support import best_first, interrupted, settled, shuffle
 from .arrays import (
     KING,
     MAX_MOVES,
@@ -151,7 +153,9 @@ class Search:
         self.control = np.zeros(CONTROL_SIZE, dtype=np.int64)
         self.line = np.zeros(MAX_PLY, dtype=np.int32)
 
-    def tables(self) -> tuple[np.ndarray, ...]:
+    def tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                              np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The eleven arrays :func:`search` takes after the evaluation's tables, in its order."""
         return (self.tt_key, self.tt_move, self.tt_depth, self.tt_flag, self.tt_value, self.moves,
                 self.keys, self.undo, self.killers, self.history, self.control)
 
@@ -337,17 +341,11 @@ def search(board, rules, work, man_cost, king_cost, floor, apex, forward, tt_key
     if n == 0:
         return PASS, 0.0, 0
     root = work[:n].copy()
-    state = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(1)
-    for i in range(n - 1, 0, -1):  # Fisher-Yates with xorshift64
-        state ^= state << np.uint64(13)
-        state ^= state >> np.uint64(7)
-        state ^= state << np.uint64(17)
-        j = int(state % np.uint64(i + 1))
-        root[i], root[j] = root[j], root[i]
+    shuffle(root, seed)
     scores = np.zeros(n, dtype=np.float64)
     for i in range(n):
-        scores[i] = -prior(board, man_cost, king_cost, me, root[i])
-    root = root[np.argsort(scores, kind="mergesort")]
+        scores[i] = prior(board, man_cost, king_cost, me, root[i])
+    root, scores = best_first(root, scores)
     if n == 1:
         return root[0], 0.0, 0
     tt_key[:] = 0
@@ -376,24 +374,21 @@ def search(board, rules, work, man_cost, king_cost, floor, apex, forward, tt_key
             unmake(board, rules, action, undo[0])
             if control[C_STOP]:
                 break
-            scores[i] = -value
+            scores[i] = value
             done += 1
             if value > alpha:
                 alpha = value
                 it_action = action
         if control[C_STOP]:
-            if done:
-                best_action = it_action
-                best_value = alpha
+            best_action, best_value, best_depth = interrupted(
+                done, it_action, alpha, depth, best_action, best_value, best_depth)
             break
         best_action = it_action
         best_value = alpha
         best_depth = depth
-        if abs(best_value) > CAP or not control[C_CUT]:
+        if settled(best_value, CAP, control[C_CUT]):
             break  # proven, or the whole game fits inside this depth
-        order = np.argsort(scores, kind="mergesort")
-        root = root[order]
-        scores = scores[order]
+        root, scores = best_first(root, scores)
     return best_action, best_value, best_depth
 
 
