@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core.descriptor import CompiledEngine, Counterpart, GameDescriptor, Knowledge, Lobby, Names
 from ...core.game import Game
-from . import heuristic
+from . import heuristic, lessons
 from .game import DiamondGame, move_paths
 from .geometry import COLOUR_NAMES, COLOURS
 from .notation import typed_cell
@@ -84,4 +84,5 @@ DESCRIPTOR = GameDescriptor(
     commands=commands,
     compiled=compiled,
     counterparts={"openspiel": OPENSPIEL},
+    lessons=lessons.lessons,
 )

@@ -1,0 +1,1 @@
+"""The star engine's shared pieces for Diamond Game and Chinese Checkers."""
