@@ -12,7 +12,7 @@ descriptor declares them, and the engine's verdict on a learner's moves.
   states the rule). Every part of the body is checked (hostile browser): the lesson id, the number
   and range of the actions, the cell names.
 
-The lessons are built once per process (their positions are made on first use).
+The lessons of a game are built once per process (their positions are made on first use).
 """
 
 from __future__ import annotations
@@ -52,9 +52,9 @@ class LessonBody(Body):
     attempt: AttemptBody | None = None
 
 
-@cache
 def learnable() -> dict[str, GameDescriptor]:
-    """The games with lessons that the web table offers, by id."""
+    """The games with lessons that the web table offers, by id (read from the registry each time:
+    it is quick)."""
     return {game.id: game for game in descriptors() if game.at_web_table and game.lessons is not None}
 
 

@@ -80,3 +80,21 @@ def test_a_finished_lesson_takes_no_further_try(client) -> None:
 def test_an_unknown_game_has_no_learn_page(client) -> None:
     assert client.get("/learn/nosuch").status_code == 404
     assert client.get("/api/learn/nosuch").status_code == 404
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_option_the_lobby_shows_is_named_by_its_game(client, game: str) -> None:
+    """The page knows no game's options: each option of the catalog carries its label in both
+    languages, and the values it names are values of the option."""
+    entry = next(g for g in client.get("/api/catalog").json()["games"] if g["id"] == game)
+    for spec in entry["options"]:
+        assert spec["label"] and spec["label"]["ja"] and spec["label"]["en"], spec["name"]
+        for named in spec["value_labels"]:
+            assert spec["choices"] is None or named["value"] in spec["choices"], named
+            assert named["label"]["ja"] and named["label"]["en"]
+
+
+def test_the_dice_out_declaration_says_what_a_dice_out_is(client) -> None:
+    entry = next(g for g in client.get("/api/catalog").json()["games"] if g["id"] == "diceout")
+    declare = next(spec for spec in entry["options"] if spec["name"] == "declare")
+    assert "ダイスアウトとは" in declare["ja"] and "A Dice Out is" in declare["en"]

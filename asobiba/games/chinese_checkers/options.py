@@ -5,10 +5,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...core.names import Names
 from ...core.options import Options, option
 from ..diamond.geometry import ROUND_THE_STAR, STANDARD, STAR_COLOURS
 from ..diamond.layout import OTHER_POINTS, StarRules
-from ..diamond.options import GOAL_BLOCK_RULES, LINE_CHAIN_RULES, goal_block_rule
+from ..diamond.options import (
+    GOAL_BLOCK,
+    GOAL_BLOCK_RULES,
+    GOAL_BLOCK_VALUES,
+    KING,
+    LINE_CHAIN,
+    LINE_CHAIN_RULES,
+    LINE_CHAIN_VALUES,
+    LONG_JUMP,
+    MAX_PLIES,
+    PLAYERS,
+    goal_block_rule,
+)
 
 SEATING: dict[int, tuple[str, ...]] = {
     1: ("q+",),
@@ -39,6 +52,9 @@ class ChineseCheckersOptions(Options):
         2, choices=tuple(SEATING),
         en="Number of players (1: cross the empty board alone, a puzzle; best known 27 moves)",
         ja="人数（1人: ひとりで空の盤を渡る問題。知られている最少は27手）",
+        label=PLAYERS,
+        values={1: Names("1人（ひとりで渡る）", "1 (cross alone)"), 2: Names("2人", "2"),
+                3: Names("3人", "3"), 4: Names("4人", "4"), 6: Names("6人", "6")},
     )
     other_points: str = option(
         "open",
@@ -46,11 +62,15 @@ class ChineseCheckersOptions(Options):
         en="Whether pieces may enter the points that are neither their start nor their goal "
         "(other players' and unused points)",
         ja="自分の出発でもゴールでもない先（ほかの人の先や、使われていない先）に入れるか",
+        label=Names("ほかの先", "Other points"),
+        values={"open": Names("入って止まれる", "Enter and stop"),
+                "pass": Names("通り抜けだけ", "Pass through only"),
+                "closed": Names("入れない", "Keep out")},
     )
     hop_own: bool = option(True, en="Pieces may hop the mover's own pieces",
-                           ja="自分の駒も飛び越せる")
+                           ja="自分の駒も飛び越せる", label=Names("自分の駒も飛び越せる", "Hop own pieces"))
     king: bool = option(False, en="Play with a king (on the apex of each start point)",
-                        ja="王駒あり（出発の先の頂点に置く）")
+                        ja="王駒あり（出発の先の頂点に置く）", label=KING)
     king_chain_after_line: str = option(
         "single",
         choices=LINE_CHAIN_RULES,
@@ -58,21 +78,25 @@ class ChineseCheckersOptions(Options):
         "any = any jumps, none = the move ends",
         ja="王駒がまとめて飛んだあと: single＝続けて飛べるのは駒1個の飛び越しだけ、any＝何でも、"
         "none＝そこで終わり",
+        label=LINE_CHAIN, values=LINE_CHAIN_VALUES,
     )
     long_jump: bool = option(
         False,
         en="Long jumps over a distant single piece (Super Chinese Checkers)",
         ja="長い飛び越し（スーパーチャイニーズチェッカー）",
+        label=LONG_JUMP,
     )
     goal_block: str | None = option(
         None,
         choices=GOAL_BLOCK_RULES,
         en="Rule for a blocked goal (default full_with_one, or full_with_king with kings)",
         ja="ゴールをふさがれた時の決まり（既定: full_with_one、王駒ありは full_with_king）",
+        label=GOAL_BLOCK, values=GOAL_BLOCK_VALUES,
     )
     max_plies: int = option(
         2000, lo=1, hi=100_000, en="Game ends (draw among the unfinished) after this many plies",
         ja="この手数で終局（未上がりの人は同順位）",
+        label=MAX_PLIES,
     )
 
     def normalize(self) -> None:

@@ -433,23 +433,7 @@ def goal_lessons(game_id: str, options: Mapping[str, Any], *, king: bool) -> lis
         ), lambda: position(game_id, options, (Side(men=men),), away=True,
                                  keep_clear=[goal.front]),
             finished, marks=(goal.outside, goal.front)))
-        blockers = tuple(c for c in goal.cells if distance(c, goal.apex) == distance(goal.front, goal.apex)
-                         and c != goal.front)[:2]
-        mine = tuple(c for c in goal.cells if c != goal.front and c not in blockers) + (goal.outside,)
-        opts = {**options, "goal_block": "full_with_one"}
-        out.append(lesson("goal_full_with_one", Texts(
-            Names("ふさがれたゴール（1個入れば上がり）", "A blocked goal: one piece of yours in"),
-            Names("相手の駒がゴールに居座ることがあります。この決まり（王駒なしの既定）では、"
-                  "ゴールの穴が誰の駒でも"
-                  "全部埋まり、その中に自分の駒が1個でもあれば上がりです。最後の穴を埋めましょう。",
-                  "Another player's pieces may sit in your goal. Under this rule (the default "
-                  "without kings) you finish when every hole of the goal is filled, by anyone's "
-                  "pieces, with at least one of yours among them. Fill the last hole."),
-            FINISH_WRONG,
-            Names("1マス進むのは隣の空いた穴までです。", "A step only reaches a neighbouring empty hole."),
-        ), lambda: position(game_id, opts, (Side(men=mine), Side(men=blockers)), away=True,
-                                 keep_clear=[goal.front]),
-            finished, marks=(goal.outside, goal.front)))
+        out.append(full_with_one_lesson(game_id, options))
     swap = {**options, "goal_block": "swap"}
     out.append(lesson("goal_swap", Texts(
         Names("ふさがれたゴール（入れ替え）", "A blocked goal: swap"),
@@ -470,6 +454,29 @@ def goal_lessons(game_id: str, options: Mapping[str, Any], *, king: bool) -> lis
         marks=(goal.outside, goal.front)))
     out.append(no_camping_lesson(game_id, options, goal, king=king))
     return out
+
+
+def full_with_one_lesson(game_id: str, options: Mapping[str, Any]) -> Lesson:
+    """``goal_block=full_with_one`` (the default without kings): a goal filled by anyone's
+    pieces, one of them yours, finishes."""
+    goal = goal_of(game_id, options)
+    blockers = tuple(c for c in goal.cells if distance(c, goal.apex) == distance(goal.front, goal.apex)
+                     and c != goal.front)[:2]
+    mine = tuple(c for c in goal.cells if c != goal.front and c not in blockers) + (goal.outside,)
+    opts = {**options, "goal_block": "full_with_one"}
+    return lesson("goal_full_with_one", Texts(
+        Names("ふさがれたゴール（1個入れば上がり）", "A blocked goal: one piece of yours in"),
+        Names("相手の駒がゴールに居座ることがあります。この決まり（王駒なしの既定）では、"
+              "ゴールの穴が誰の駒でも全部埋まり、その中に自分の駒が1個でもあれば上がりです。"
+              "最後の穴を埋めましょう。",
+              "Another player's pieces may sit in your goal. Under this rule (the default "
+              "without kings) you finish when every hole of the goal is filled, by anyone's "
+              "pieces, with at least one of yours among them. Fill the last hole."),
+        FINISH_WRONG,
+        Names("1マス進むのは隣の空いた穴までです。", "A step only reaches a neighbouring empty hole."),
+    ), lambda: position(game_id, opts, (Side(men=mine), Side(men=blockers)), away=True,
+                        keep_clear=[goal.front]),
+        finished, marks=(goal.outside, goal.front))
 
 
 def no_camping_lesson(game_id: str, options: Mapping[str, Any], goal: Goal, *, king: bool) -> Lesson:

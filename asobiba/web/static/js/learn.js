@@ -27,8 +27,10 @@ function remember(game, ids) {
   localStorage.setItem(storeKey(game), JSON.stringify([...ids]));
 }
 
-/** `text` with each word of the glossary made a button that shows its meaning when tapped. */
+/** `text` with the first use of each word of the glossary made a button that shows its meaning
+ * when tapped (a word inside a longer word of the glossary is left alone). */
 export function withTerms(text, glossary) {
+  const used = new Set();
   const words = glossary
     .map((term) => ({ term, word: pick(term.word) }))
     .filter((x) => x.word)
@@ -45,7 +47,9 @@ export function withTerms(text, glossary) {
       out.push(rest);
       break;
     }
-    out.push(rest.slice(0, best.at), termButton(best.term, best.word));
+    const fresh = !used.has(best.term.id);
+    used.add(best.term.id);
+    out.push(rest.slice(0, best.at), fresh ? termButton(best.term, best.word) : best.word);
     rest = rest.slice(best.at + best.word.length);
   }
   return out;
@@ -143,6 +147,8 @@ export function learnView(game, { compact = false } = {}) {
   function drawBoard(boardEl) {
     const answer = play.answer;
     const svg = mountSvg(boardEl, answer.svg);
+    const box = svg.viewBox?.baseVal;
+    boardEl.classList.toggle("wide", Boolean(box?.height) && box.width / box.height > 1.3);
     clearMarks(svg, "legal", "selected", "movable", "lesson-mark");
     for (const name of answer.marks) {
       cellEl(svg, name)?.classList.add("lesson-mark");
