@@ -242,7 +242,7 @@ export function learnView(game, { compact = false } = {}) {
     }
     if (!compact) setTitle(`${t("learn.title")}: ${pick(contents.name)}`);
     const done = contents.lessons.filter((l) => solved.has(l.id)).length;
-    clear(el).append(
+    const parts = [
       h("div", { class: "learn-head" },
         compact ? null : h("h1", {}, t("learn.title"), " · ", pick(contents.name)),
         h("p", { class: "learn-progress", "data-role": "progress" },
@@ -278,7 +278,8 @@ export function learnView(game, { compact = false } = {}) {
             h("dd", {}, pick(term.meaning)),
           ])))
         : null,
-    );
+    ];
+    clear(el).append(...parts.filter(Boolean));
     // the board is drawn once it is in the page: its marks are placed by where its cells are
     const boardEl = el.querySelector("[data-role=lesson-board]");
     if (boardEl) drawBoard(boardEl);
