@@ -65,6 +65,11 @@ function termButton(term, word) {
   return h("span", { class: "term-wrap" }, button, meaning);
 }
 
+/** A move that puts pieces on the board, as the cells and what each shows ("b1 1 · c1 3 · d1 2"). */
+function dropsText(move) {
+  return (move.drops ?? []).map((d) => `${d.cell} ${d.value}`).join(" · ");
+}
+
 /** The lessons of `game` as an element; `compact`: the narrow panel beside a table. */
 export function learnView(game, { compact = false } = {}) {
   let contents = null;
@@ -163,10 +168,13 @@ export function learnView(game, { compact = false } = {}) {
         for (const m of answer.legal.filter((x) => x.from === play.selected)) cellEl(svg, m.to)?.classList.add("legal");
       }
     }
+    // the board holds buttons (the cells a move may start or end on), so it is a group, not a picture
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", t("learn.board"));
     for (const cell of svg.querySelectorAll(".movable, .legal, .selected")) {
       cell.setAttribute("tabindex", "0");
       cell.setAttribute("role", "button");
-      cell.setAttribute("aria-label", cell.dataset.cell);
+      if (!cell.textContent.trim()) cell.setAttribute("aria-label", cell.dataset.cell);
     }
     if (answer.last) drawMove(svg, answer.last, "last");
     boardEl.onclick = (event) => {
@@ -207,7 +215,7 @@ export function learnView(game, { compact = false } = {}) {
     return answer.legal
       .filter((m) => !m.from || !m.to)
       .map((m) => h("button", { type: "button", class: "choice", "data-action": "lesson-move", "data-move": m.notation,
-        onclick: () => act([...answer.moves, m.action]) }, pick(m.words) || m.notation));
+        onclick: () => act([...answer.moves, m.action]) }, pick(m.words) || dropsText(m) || m.notation));
   }
 
   function lessonBody(lesson) {

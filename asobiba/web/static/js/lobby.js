@@ -220,17 +220,16 @@ export function lobbyPage(root) {
       h("h1", { class: "visually-hidden" }, t("lobby.title")),
       h(
         "div",
-        { class: "game-cards", role: "tablist" },
+        { class: "game-cards" },
         catalog.games.map((g) =>
           h(
             "div",
-            { class: "game-card-slot", role: "presentation", "data-card": g.id },
+            { class: "game-card-slot", "data-card": g.id },
             h(
               "button",
               {
                 class: `game-card${g.id === gameId ? " on" : ""}`,
-                role: "tab",
-                "aria-selected": g.id === gameId ? "true" : "false",
+                "aria-pressed": g.id === gameId ? "true" : "false",
                 "data-game": g.id,
                 onclick: () => chooseGame(g.id),
               },
