@@ -205,16 +205,17 @@ def opening() -> Lesson:
                         "一番大きい目が大きい人、"
                         "同じならその目の数が多い人が先攻です。先攻から、"
                         "出た目のダイスを自分の1段目の真ん中の3マス"
-                        "（b・c・d）に好きな順で並べます。赤が先攻です。3をまん中のc1に置きましょう。",
+                        "（b・c・d）に好きな順で並べます。ここでは赤が1・2・3、白が1・1・2を振り、"
+                        "3を出した赤が先攻です。赤の3をまん中のc1に置きましょう。",
                         "First both players roll three dice (three equal values are rolled again). "
                         "The higher top value starts; if equal, more dice showing it. The starter, "
                         "then the other, sets their rolled values in any order on the three middle "
-                        "squares of their home rank (b, c, d). Red starts here: put the 3 in the "
-                        "middle, on c1."),
+                        "squares of their home rank (b, c, d). Here red rolled 1, 2, 3 and white "
+                        "1, 1, 2, so red, with the 3, starts: put red's 3 in the middle, on c1."),
                   lambda: make_game("diceout", {}).new_state(),
                   shows("c1", "red", 3),
-                  Names("3がc1にありません。並べ方を選び直しましょう。", "The 3 is not on c1: choose another "
-                                                                         "order."),
+                  Names("3がc1にありません。並べ方を選び直しましょう。",
+                        "The 3 is not on c1: choose another order."),
                   Names("目は振ったまま変えられません。変えられるのは並べる順番だけです。",
                         "The values stay as rolled: only their order is yours to choose."),
                   rolls=(roll,))

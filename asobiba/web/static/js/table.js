@@ -623,6 +623,7 @@ export function tablePage(root, gameId, dialog) {
     destroy() {
       closed = true;
       solutions.destroy();
+      learn.destroy();
       delete document.body.dataset.connection;
       socket?.close();
       document.removeEventListener("keydown", onKey);
