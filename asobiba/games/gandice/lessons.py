@@ -149,6 +149,16 @@ def attack_lessons() -> list[Lesson]:
                        "with ギダン (ギダン will stand)."),
                  Script(EXAMPLE, OPENING, ("attack ギダン>青嵐のイスルギ", "roll ギダン:stand")),
                  wrong=PICK_AGAIN, illegal=ONLY_SUMMONED),
+        scripted("counter", Names("カウンター", "The counter"),
+                 Names("防御側のダイスが立つ（逆立ちも同じ）と、カウンター成功です。"
+                       "攻撃したダイスのほうが墓場へ"
+                       "行きます。ギダンでイスルギを攻撃しましょう（イスルギが立ちます）。",
+                       "When the defender's die stands on end (or upside down), its counter "
+                       "succeeds: the attacking die goes to the graveyard instead. Attack イスルギ "
+                       "with ギダン (イスルギ will stand)."),
+                 Script(EXAMPLE, OPENING, ("attack ギダン>イスル"
+                                           "ギ", "roll ギダン:face:2", "roll イスルギ:stand")),
+                 wrong=PICK_AGAIN, illegal=ONLY_SUMMONED),
         scripted("side", Names("横倒しは失敗", "On its side: a failure"),
                  Names("横に倒れたダイスは失敗です。攻撃側なら攻撃はそこで失敗して手番が終わり、"
                        "防御側なら防御に"
@@ -244,6 +254,18 @@ def growth_lessons() -> list[Lesson]:
                  Script(SUPER, SUPER_OPENING, ("attack 武王>イスルギ", "roll 武王:special", "roll イスルギ:fa"
                                                                                             "ce:2",
                                                "fuse 鰐蛇", "roll 武王:stand")),
+                 wrong=PICK_AGAIN, illegal=ONLY_SUMMONED),
+        scripted("card", Names("小札絵", "Cards"),
+                 Names("小札絵は、特殊目を出したときにアイテムの代わりに1回だけ使える札です。"
+                       "効果は札ごとに決まっていて、"
+                       "小札絵・武王は合計に2を足します。武王でイスルギを攻撃し、3対4で負けそうなところを"
+                       "小札絵で逆転しましょう。",
+                       "A card is played once, instead of an item, after a special eye; each card "
+                       "has its own effect, and 小札絵・武王 adds 2 to the total. Attack イスルギ with "
+                       "武王 and, 3 against 4 behind, turn it round with the card."),
+                 Script(SUPER, SUPER_OPENING, ("attack 武王>イスルギ", "roll 武王:special", "roll イスルギ:fa"
+                                                                                            "ce:4",
+                                               "card 小札絵・武王")),
                  wrong=PICK_AGAIN, illegal=ONLY_SUMMONED),
         scripted("core", Names("核の合身", "Core fusion"),
                  Names("核ダイスが特殊目を出したら、アイテムの代わりに相棒の核ダイス2個を呼んで振り直せます"
