@@ -118,12 +118,13 @@ def crowd_tip() -> Lesson:
 
 def lessons() -> list[Lesson]:
     """Diamond Game's lessons, in the order of its rules page, then the tips."""
+    goals = goal_lessons(GAME, OPTIONS, king=True)
+    goals.insert(2, full_with_one_lesson(GAME, {**OPTIONS, "king": False}))  # the blocked goals together
     return [
         *moving_lessons(GAME, OPTIONS),
         *king_lessons(),
         forbidden_lesson(),
-        *goal_lessons(GAME, OPTIONS, king=True),
-        full_with_one_lesson(GAME, {**OPTIONS, "king": False}),
+        *goals,
         long_jump_lesson(GAME, OPTIONS),
         *tip_lessons(GAME, OPTIONS),
         crowd_tip(),
