@@ -98,3 +98,27 @@ def test_the_dice_out_declaration_says_what_a_dice_out_is(client) -> None:
     entry = next(g for g in client.get("/api/catalog").json()["games"] if g["id"] == "diceout")
     declare = next(spec for spec in entry["options"] if spec["name"] == "declare")
     assert "ダイスアウトとは" in declare["ja"] and "A Dice Out is" in declare["en"]
+
+
+def test_the_pages_words_name_no_game() -> None:
+    """The how-to-play view, the option controls and the page's texts name no game, none of its
+    options and none of its values: those words come from the server (docs/web.md, "How to
+    play")."""
+    from pathlib import Path
+
+    from asobiba.core.registry import descriptor
+
+    static = Path(__file__).parents[2] / "asobiba" / "web" / "static" / "js"
+    words = set(GAMES)
+    for game in GAMES:
+        for spec in descriptor(game).game_class.options_class.specs().values():
+            if spec.label is not None:
+                words |= {spec.label.ja, spec.label.en}
+            words |= {names.ja for names in spec.value_labels.values()}
+    for name in ("learn.js", "options.js", "i18n.js"):
+        code = "\n".join(line for line in (static / name).read_text(encoding="utf-8").splitlines()
+                         if not line.lstrip().startswith(("//", "/**", "*")))
+        # (a word of two letters, such as 先攻, may be the page's own too)
+        found = sorted(word for word in words
+                       if len(word) > 2 and (f'"{word}"' in code or f"'{word}'" in code))
+        assert found == [], (name, found)
