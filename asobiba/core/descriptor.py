@@ -319,6 +319,13 @@ class Solved(Protocol):
         ...
 
 
+class Refusal(Protocol):
+    def __call__(self, state: State, origin: str, target: str) -> Names | None:
+        """Why no move of ``state`` goes from cell ``origin`` to cell ``target`` (``data-cell``
+        names), when the game can tell (e.g. the hole is taken); None leaves it to the lesson."""
+        ...
+
+
 @dataclass(frozen=True)
 class Lesson:
     """One rule taught by doing it (docs/web.md, "How to play").
@@ -329,7 +336,8 @@ class Lesson:
     seat's: in a lesson one person plays the whole position); chance nodes on the way take the
     outcomes of ``rolls`` in order, then the likeliest outcome (the first listed of the likeliest).
     ``solved`` says whether the position reached does the task; a legal move that does not is
-    answered with ``wrong``, a move the rules forbid with ``illegal`` (the rule that forbids it).
+    answered with ``wrong``, a move the rules forbid with the game's own reason when ``refusal``
+    knows one, else with ``illegal`` (the rule of the lesson that forbids it).
     """
 
     id: str
@@ -343,6 +351,7 @@ class Lesson:
     marks: tuple[str, ...] = ()
     rolls: tuple[int, ...] = ()
     hint: Names | None = None
+    refusal: Refusal | None = None
 
 
 class Lessons(Protocol):

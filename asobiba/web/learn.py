@@ -8,9 +8,9 @@ descriptor declares them, and the engine's verdict on a learner's moves.
   may follow (as the table describes them), the last move's cells, the cells the lesson marks
   (before the first move) and the verdict: ``playing``,
   ``done`` (the task is done), ``wrong`` (a legal move that does not do it: the lesson says why) or
-  ``illegal`` (``attempt`` names a move from a cell to a cell that no legal move makes: the lesson
-  states the rule). Every part of the body is checked (hostile browser): the lesson id, the number
-  and range of the actions, the cell names.
+  ``illegal`` (``attempt`` names a move from a cell to a cell that no legal move makes: the game
+  says why when it can, else the lesson states the rule). Every part of the body is checked
+  (hostile browser): the lesson id, the number and range of the actions, the cell names.
 
 The lessons of a game are built once per process (their positions are made on first use).
 """
@@ -27,6 +27,7 @@ from pydantic import Field, StrictInt, StrictStr
 from ..core.descriptor import GameDescriptor, Lesson
 from ..core.errors import IllegalMoveError
 from ..core.lessons import Attempt, replay
+from ..core.names import Names
 from ..core.registry import descriptors
 from .bodies import Body, read_body
 from .errors import NotFound
@@ -96,7 +97,7 @@ def answer(game_id: str, lesson_id: str, body: LessonBody) -> dict[str, Any]:
     game = learnable()[game_id]
     moves = list(body.moves)
     attempt = replay(lesson, moves)
-    illegal = False
+    illegal: Names | None = None
     if body.attempt is not None:
         if attempt.verdict != "playing":
             raise IllegalMoveError(f"lesson {lesson_id} is over: no further move is tried")
@@ -104,7 +105,8 @@ def answer(game_id: str, lesson_id: str, body: LessonBody) -> dict[str, Any]:
         legal = [move_cells(attempt.state, a) for a in attempt.state.legal_actions()]
         match = next((m["action"] for m in legal if (m["from"], m["to"]) == wanted), None)
         if match is None:
-            illegal = True
+            illegal = lesson.refusal(attempt.state, *wanted) if lesson.refusal else None
+            illegal = illegal or lesson.illegal
         else:
             moves.append(match)
             attempt = replay(lesson, moves)
@@ -112,9 +114,10 @@ def answer(game_id: str, lesson_id: str, body: LessonBody) -> dict[str, Any]:
 
 
 def view(game: GameDescriptor, lesson: Lesson, attempt: Attempt, moves: list[int],
-         illegal: bool) -> dict[str, Any]:
+         illegal: Names | None) -> dict[str, Any]:
+    """The answer: ``illegal`` is why the move tried is refused (None when none was)."""
     state = attempt.state
-    verdict = "illegal" if illegal else attempt.verdict
+    verdict = "illegal" if illegal is not None else attempt.verdict
     verbs = {verb.notation: verb for verb in game.verbs}
     legal = []
     if attempt.verdict == "playing":
@@ -124,16 +127,16 @@ def view(game: GameDescriptor, lesson: Lesson, attempt: Attempt, moves: list[int
             if verb is not None:
                 move["words"] = verb.label.to_json()
             legal.append(move)
-    say = {"illegal": lesson.illegal, "wrong": lesson.wrong}.get(verdict)
+    say = illegal if illegal is not None else lesson.wrong if verdict == "wrong" else None
     last = None
-    if moves and not illegal:
+    if moves and illegal is None:
         last = move_cells(replay(lesson, moves[:-1]).state, moves[-1])
     return {
         "lesson": lesson.id,
         "moves": moves,
         "verdict": verdict,
         "say": None if say is None else say.to_json(),
-        "svg": render_board(state, moves[-1] if moves and not illegal else None),
+        "svg": render_board(state, moves[-1] if moves and illegal is None else None),
         "legal": legal,
         "marks": list(lesson.marks) if not moves else [],
         "last": last,

@@ -122,3 +122,19 @@ def test_the_pages_words_name_no_game() -> None:
         found = sorted(word for word in words
                        if len(word) > 2 and (f'"{word}"' in code or f"'{word}'" in code))
         assert found == [], (name, found)
+
+
+@pytest.mark.parametrize(("game", "lesson", "origin", "target", "said"), [
+    ("diamond", "step", "0,0", "-1,0", "no piece of yours"),  # nothing of the mover's there
+    ("diamond", "jump", "2,0", "1,0", "is taken"),  # onto a piece
+    ("diamond", "forbidden_points", "-1,-2", "-2,-2", "another colour's point"),
+    ("chinese_checkers", "step", "1,0", "1,0", "is taken"),
+    ("diceout", "top_only", "c2", "c3", "on top of its stack"),  # the covered die
+    ("diceout", "move", "c2", "c4", "one square only"),
+    ("diceout", "climb", "c2", "d1", "higher than the value on top"),  # 1 → 2 onto a 3
+])
+def test_the_game_says_why_a_move_is_refused_when_it_can(client, game: str, lesson: str, origin: str,
+                                                         target: str, said: str) -> None:
+    answer = client.post(f"/api/learn/{game}/{lesson}",
+                         json={"moves": [], "attempt": {"from": origin, "to": target}}).json()
+    assert answer["verdict"] == "illegal" and said in answer["say"]["en"] and answer["say"]["ja"]

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from asobiba.core.lessons import replay, solution
+from asobiba.core.names import Names
 from asobiba.core.registry import descriptors
 from asobiba.web.learn import lesson_of, lessons_of
 from asobiba.web.view import move_cells, render_board
@@ -63,8 +64,9 @@ def play(page, game: str, lesson_id: str) -> None:
         page.wait_for_timeout(50)
 
 
-def illegal_try(game: str, lesson_id: str) -> tuple[str, str]:
-    """A click pair from a piece that can move to a cell no move of it reaches."""
+def illegal_try(game: str, lesson_id: str) -> tuple[str, str, Names]:
+    """A click pair from a piece that can move to a cell no move of it reaches, and what the
+    server says against it (the game's reason, else the lesson's rule)."""
     lesson = lesson_of(game, lesson_id)
     state = replay(lesson, []).state
     moves = [move_cells(state, a) for a in state.legal_actions()]
@@ -73,7 +75,8 @@ def illegal_try(game: str, lesson_id: str) -> tuple[str, str]:
     reached = {m["to"] for m in moves if m["from"] == origin}
     cells = re.findall(r'data-cell="([^"]+)"', render_board(state, None))
     target = next(c for c in cells if c != origin and c not in reached)
-    return origin, target
+    said = lesson.refusal(state, origin, target) if lesson.refusal else None
+    return origin, target, said or lesson.illegal
 
 
 @pytest.fixture
@@ -121,15 +124,15 @@ def test_a_forbidden_move_gets_the_rule_in_both_languages(server, fresh, game: s
     page.goto(f"{server.url}/learn/{game}")
     page.wait_for_selector(f"{OPEN} [data-role=lesson-board] svg [data-cell]")
     first = lesson_of(game, first_lesson(game))
-    frm, to = illegal_try(game, first.id)
+    frm, to, rule = illegal_try(game, first.id)
     with page.expect_response(re.compile(rf"/api/learn/{game}/{first.id}$")):
         click_cell(page, frm)
         click_cell(page, to)
     said = page.wait_for_selector(f"{OPEN} [data-role=explanation]").inner_text()
-    assert first.illegal.ja[:12] in said.replace("\n", "")
+    assert rule.ja[:12] in said.replace("\n", "")
     page.click("[data-action=lang]")  # English: the explanation follows the language
     said = page.wait_for_selector(f"{OPEN} [data-role=explanation]").inner_text()
-    assert first.illegal.en[:30] in said.replace("\n", " ")
+    assert rule.en[:30] in said.replace("\n", " ")
     assert page.locator(f"{LESSON}[data-lesson={first.id}]").get_attribute("data-state") == "open"
     assert not page.errors
 
@@ -188,7 +191,7 @@ def test_screenshots_of_the_lessons(server, fresh, shots: Path) -> None:
             play(page, game, first)
             page.wait_for_selector(f"{LESSON}[data-lesson={first}][data-state=done]")
         else:
-            frm, to = illegal_try(game, first)
+            frm, to, _ = illegal_try(game, first)
             with page.expect_response(re.compile(rf"/api/learn/{game}/{first}$")):
                 click_cell(page, frm)
                 click_cell(page, to)

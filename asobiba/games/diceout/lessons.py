@@ -45,7 +45,30 @@ def lesson(lesson_id: str, title: Names, text: Names, start: Callable[[], State]
            wrong: Names, illegal: Names, *, marks: tuple[str, ...] = (), moves: int = 1,
            rolls: tuple[int, ...] = ()) -> Lesson:
     return Lesson(id=lesson_id, title=title, text=text, start=start, solved=solved, wrong=wrong,
-                  illegal=illegal, moves=moves, marks=marks, rolls=rolls)
+                  illegal=illegal, moves=moves, marks=marks, rolls=rolls, refusal=refusal)
+
+
+NOT_ON_TOP = Names("動かせるのは、自分のダイスで、山の一番上にあるものだけです。",
+                   "Only a die of yours on top of its stack may move.")
+
+
+def refusal(state: State, origin: str, target: str) -> Names | None:
+    """What Dice Out's rules say against a move from ``origin`` to ``target`` when it is plain
+    (docs/rules/diceout.md, "手番 / A turn"): not the mover's top die, not one square away, onto a
+    value that is not lower; None otherwise (the lesson states its rule)."""
+    data = state.to_json()
+    mover, stacks = data.get("to_move"), data.get("stacks", {})
+    here, there = stacks.get(origin), stacks.get(target)
+    if mover not in ("red", "white") or not here or here[-1][0] != mover:
+        return NOT_ON_TOP if mover in ("red", "white") else None
+    (f1, r1), (f2, r2) = ((name[:1], name[1:]) for name in (origin, target))
+    if not (r1.isdigit() and r2.isdigit() and f2 in "abcde"):
+        return None
+    if max(abs(ord(f1) - ord(f2)), abs(int(r1) - int(r2))) != 1:
+        return ONE_SQUARE
+    if there and there[-1][1] >= here[-1][1] % 3 + 1:
+        return CLIMB
+    return None
 
 
 ONE_SQUARE = Names("ダイスは縦・横・斜めの隣のマスへ1マスだけ動きます。",

@@ -11,6 +11,7 @@ the learner's colour, and the other colour in play stands in for the opponent.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -128,15 +129,47 @@ class Texts:
     hint: Names | None = None
 
 
+NOT_YOURS = Names("そこには、いま動かせるあなたの駒がありません。",
+                  "There is no piece of yours to move there.")
+TAKEN = Names("行き先の穴には、もう駒があります。1つの穴に入る駒は1つだけです。",
+              "The hole you chose is taken: a hole holds one piece.")
+CLOSED = Names("そこはほかの色の先で、あなたの駒は入れません（止まるのも、飛ぶ途中で着くのも）。",
+               "That hole is in another colour's point, closed to your pieces (to stop in or to land "
+               "in on the way).")
+WEB_CELL = re.compile(r"(-?\d{1,2}),(-?\d{1,2})")
+
+
+def refusal(state: State, origin: str, target: str) -> Names | None:
+    """What the star's rules say against a move from ``origin`` to ``target`` when it is plain: no
+    piece of the mover there, the hole taken, a point closed to the mover; None otherwise (the
+    lesson states its rule)."""
+    assert isinstance(state, StarState)
+    cells = [WEB_CELL.fullmatch(name) for name in (origin, target)]
+    if not all(cells) or state.is_terminal:
+        return None
+    frm, to = ((int(m[1]), int(m[2])) for m in cells if m)
+    star = state.game.star
+    if not (star.on_board(*frm) and star.on_board(*to)):
+        return None
+    seat = state.to_move
+    if not has(state, seat, frm):
+        return NOT_YOURS
+    if any(has(state, other, to) for other in range(state.game.num_players)):
+        return TAKEN
+    if not state.game.seats[seat].allowed >> grid_of(*to) & 1:
+        return CLOSED
+    return None
+
+
 def lesson(lesson_id: str, texts: Texts, start: Callable[[], State], solved: Solved,
            marks: Iterable[Cell] = (), moves: int = 1) -> Lesson:
     return Lesson(id=lesson_id, title=texts.title, text=texts.text, start=start, solved=solved,
                   wrong=texts.wrong, illegal=texts.illegal, hint=texts.hint, moves=moves,
-                  marks=tuple(web(c) for c in marks))
+                  marks=tuple(web(c) for c in marks), refusal=refusal)
 
 
-OTHER_PIECE = Names("ほかの駒を動かしました。印の付いた駒で、印の付いた穴を目指しましょう。",
-                    "That moved another piece. Move the marked piece to the marked hole.")
+OTHER_PIECE = Names("そうではなく、印の付いた駒を、印の付いた穴へ動かしましょう。",
+                    "Not that: move the marked piece onto the marked hole.")
 
 
 def moving_lessons(game_id: str, options: Mapping[str, Any]) -> list[Lesson]:
