@@ -74,9 +74,10 @@ def illegal_try(game: str, lesson_id: str) -> tuple[str, str, Names]:
     origin = next((c for c in lesson.marks if c in origins), origins[0])  # the marked piece first
     reached = {m["to"] for m in moves if m["from"] == origin}
     cells = re.findall(r'data-cell="([^"]+)"', render_board(state, None))
-    target = next(c for c in cells if c != origin and c not in reached)
-    said = lesson.refusal(state, origin, target) if lesson.refusal else None
-    return origin, target, said or lesson.illegal
+    unreached = [c for c in cells if c != origin and c not in reached]
+    said = {c: lesson.refusal(state, origin, c) if lesson.refusal else None for c in unreached}
+    target = next((c for c in unreached if said[c] is None), unreached[0])  # the lesson's rule first
+    return origin, target, said[target] or lesson.illegal
 
 
 @pytest.fixture
