@@ -32,7 +32,10 @@ layers check ``is not None`` instead of guessing with ``getattr``:
 * ``solutions`` (:class:`Solutions`): exact solution tables that can be built and looked up;
 * ``commands`` (:class:`Commands`): the game's own command group under ``asobiba <id> …``;
 * ``compiled`` (:class:`CompiledEngine`) and ``counterparts`` (:class:`Counterpart`): a compiled
-  engine and the nearest games of other engines, timed side by side by ``asobiba bench GAME --vs``.
+  engine and the nearest games of other engines, timed side by side by ``asobiba bench GAME --vs``;
+* ``lessons`` (:class:`Lessons`): how to play, one :class:`Lesson` per rule, each a position built
+  with the game's own engine and a task checked by it (played by :mod:`asobiba.core.lessons`, shown
+  at ``/learn/<id>``), and ``glossary`` (:class:`Term`): the game's words with short meanings.
 """
 
 from __future__ import annotations
@@ -318,6 +321,62 @@ class Lobby:
     panel: tuple[str, ...] = ()
 
 
+class Solved(Protocol):
+    def __call__(self, state: State) -> bool:
+        """Whether the position reached after the learner's moves does the lesson's task."""
+        ...
+
+
+class Refusal(Protocol):
+    def __call__(self, state: State, origin: str, target: str) -> Names | None:
+        """Why no move of ``state`` goes from cell ``origin`` to cell ``target`` (``data-cell``
+        names), when the game can tell (e.g. the hole is taken); None leaves it to the lesson."""
+        ...
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One rule taught by doing it (docs/play.md, "How to play").
+
+    ``start`` builds the lesson's position with the game's own engine (a function: positions are
+    built on first use); ``marks`` are cells the board shows lit (``data-cell`` names, e.g. the
+    piece to move and where it should go). The learner makes at most ``moves`` decisions (every
+    seat's: in a lesson one person plays the whole position); chance nodes on the way take the
+    outcomes of ``rolls`` in order, then the likeliest outcome (the first listed of the likeliest).
+    ``solved`` says whether the position reached does the task; a legal move that does not is
+    answered with ``wrong``, a move the rules forbid with the game's own reason when ``refusal``
+    knows one, else with ``illegal`` (the rule of the lesson that forbids it).
+    """
+
+    id: str
+    title: Names
+    text: Names
+    start: Callable[[], State]
+    solved: Solved
+    wrong: Names
+    illegal: Names
+    moves: int = 1
+    marks: tuple[str, ...] = ()
+    rolls: tuple[int, ...] = ()
+    hint: Names | None = None
+    refusal: Refusal | None = None
+
+
+class Lessons(Protocol):
+    def __call__(self) -> Sequence[Lesson]:
+        """The game's lessons in the order they are taught (built on first use)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Term:
+    """A word of the game (``id``: its anchor) with a short meaning, in both languages."""
+
+    id: str
+    word: Names
+    meaning: Names
+
+
 @dataclass(frozen=True)
 class GameDescriptor(Generic[S_contra]):
     """One game, as the rest of asobiba may see it. Its capabilities take the game's own state
@@ -354,6 +413,8 @@ class GameDescriptor(Generic[S_contra]):
     """The compiled engine for a game with its options (loaded on first use: it brings numba)."""
     counterparts: Mapping[str, Counterpart] = field(default_factory=dict)
     """The nearest game of other engines, by engine name (``"openspiel"``)."""
+    lessons: Lessons | None = None
+    glossary: tuple[Term, ...] = ()
 
     @property
     def id(self) -> str:

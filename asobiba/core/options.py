@@ -1,7 +1,9 @@
 """Typed, validated rule options.
 
 A game's options are a frozen dataclass derived from :class:`Options`. Each field is declared with
-:func:`option`, which records its allowed values and a short help text in Japanese and English.
+:func:`option`, which records its allowed values, a short help text in Japanese and English, and
+the words a page shows for it: its ``label`` and the labels of its values (``values``), both
+languages each, so that a page names every option of every game without knowing any.
 Options are part of a game's identity: records, positions and AI caches carry them (docs/formats.md,
 "Rule options"). Values arrive from three places and are validated the same way:
 
@@ -25,6 +27,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Self
 
 from .errors import OptionError, one_line
+from .names import Names
 
 _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
@@ -40,8 +43,14 @@ def option(
     ja: str = "",
     aliases: Mapping[str, Any] | None = None,
     local: bool = False,
+    label: Names | None = None,
+    values: Mapping[Any, Names] | None = None,
 ) -> Any:
     """Declare one option field: its default, allowed values and bilingual help.
+
+    ``label`` names the option for people (a page's field label, e.g. 人数 / Players); ``values``
+    names its values (e.g. ``{"manual": Names("自分で宣言", "Declare yourself")}``); a value not
+    named there is shown as it is (a page may name colours by the game's seat names).
 
     ``aliases`` maps other accepted spellings (lower-case text; a JSON ``true``/``false`` is looked
     up as ``"true"``/``"false"``) to the value they stand for, e.g. the old values of an option
@@ -56,6 +65,8 @@ def option(
         "ja": ja,
         "aliases": dict(aliases or {}),
         "local": local,
+        "label": label,
+        "values": dict(values or {}),
     }
     return dataclasses.field(default=default, metadata=meta)
 
@@ -76,6 +87,10 @@ class OptionSpec:
     aliases: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     local: bool = False
     """The option names something on this computer (a file): the web never takes it."""
+    label: Names | None = None
+    """The option's name for people, in both languages (None: its name is shown)."""
+    value_labels: Mapping[Any, Names] = dataclasses.field(default_factory=dict)
+    """Words for its values, by value."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -87,6 +102,9 @@ class OptionSpec:
             "max": self.hi,
             "en": self.en,
             "ja": self.ja,
+            "label": None if self.label is None else self.label.to_json(),
+            "value_labels": [{"value": value, "label": names.to_json()}
+                             for value, names in self.value_labels.items()],
         }
 
 
@@ -159,6 +177,8 @@ class Options:
                 optional=optional,
                 aliases=m.get("aliases", {}),
                 local=m.get("local", False),
+                label=m.get("label"),
+                value_labels=m.get("values", {}),
             )
         cls._specs_cache = out
         return out

@@ -1,9 +1,10 @@
 """The ASGI app: API routes, the game WebSocket, the static page (no build step).
 
 ``create_app(db_url)`` is what ``asobiba serve`` runs and what tests use. Pages (``/``,
-``/game/{id}``, ``/replay/{id}``, ``/games``) all serve the same page (:mod:`.page`); the page's ES
-modules route on the path. A game id the store does not know and any other unknown path get that
-page as the not-found page, with 404. The lobby's catalog is built at start-up. Every request
+``/game/{id}``, ``/replay/{id}``, ``/games``, ``/learn/{game}``) all serve the same page
+(:mod:`.page`); the page's ES modules route on the path. A game id the store does not know, a game
+without lessons at ``/learn/`` and any other unknown path get that page as the not-found page,
+with 404. The lobby's catalog is built at start-up. Every request
 passes :class:`~asobiba.web.guard.Guard`; every error is
 ``{"error": "one line"}`` (400 for bad input, also where FastAPI itself checks a path or query
 value; 404 for what does not exist; 413 for a body too large).
@@ -24,7 +25,7 @@ from starlette.exceptions import HTTPException
 
 from ..core.errors import AsobibaError, one_line
 from ..core.registry import descriptors
-from . import api, services, sockets
+from . import api, learn, services, sockets
 from .errors import GameNotFound, http_status, translations
 from .guard import DOCS_PATH, Access, Guard
 from .limits import AddressLimits, Limits
@@ -106,6 +107,7 @@ def create_app(
 
     app.include_router(api.router)
     app.include_router(services.router)
+    app.include_router(learn.router)
     app.include_router(sockets.router)
     for game in descriptors():  # each game's own page module, from its package
         if game.at_web_table and game.client is not None:
@@ -138,6 +140,11 @@ def create_app(
     async def join_page(request: Request, game_id: str, seat: int, invite: str) -> HTMLResponse:
         """An invite link: the page takes the seat, keeps its token and shows the game."""
         return await game_or_missing(request, game_id)
+
+    @app.get("/learn/{game}", include_in_schema=False)
+    async def learn_page(game: str) -> HTMLResponse:
+        """How to play a game (its lessons); a game without lessons gets the not-found page."""
+        return shell.page() if game in learn.learnable() else shell.page(missing="page")
 
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay_page(request: Request, game_id: str) -> HTMLResponse:

@@ -1,7 +1,8 @@
 """Adding a game is its own folder and one line in the registry: Toy Slide, a game that lives in
 ``tests/toy_games/slide``, registered by that line and nothing else, is listed and counted by the
-command line, played in the terminal and by the arena, offered and played at the web table, and
-checked by the conformance suite."""
+command line, played in the terminal and by the arena, offered and played at the web table (its
+options named in its own words), taught by its lesson at /learn/toyslide, and checked by the
+conformance suite."""
 
 from __future__ import annotations
 
@@ -91,6 +92,9 @@ def test_the_web_table_offers_and_plays_it(web: TestClient) -> None:
     assert [spec["name"] for spec in entry["options"]] == ["cells", "max_step", "start", "misere"]
     assert entry["lobby"]["options"] == ["cells", "max_step"]
     assert 'data-cell="c0"' in entry["preview"]
+    cells, max_step = entry["options"][:2]
+    assert cells["label"] == {"ja": "マスの数", "en": "Cells"}  # the lobby's words, from the game
+    assert {"value": 2, "label": {"ja": "2マスまで", "en": "up to 2 cells"}} in max_step["value_labels"]
     body = {"game": "toyslide", "options": {"start": "far"}, "seats": [HUMAN, HUMAN], "seed": 1}
     created = web.post("/api/games", json=body)
     assert created.status_code == 201, created.text
@@ -99,6 +103,18 @@ def test_the_web_table_offers_and_plays_it(web: TestClient) -> None:
     assert played.status_code == 200, played.text
     assert played.json()["moves"] == ["c6-c4"]
     assert played.json()["position"]["stone"] == 4
+
+
+def test_its_lesson_is_served_and_judged(web: TestClient) -> None:
+    """How to play it: its one lesson, done by sliding the stone from c2 onto the goal."""
+    assert web.get("/learn/toyslide").status_code == 200
+    [lesson] = web.get("/api/learn/toyslide").json()["lessons"]
+    assert lesson["title"]["en"] == "Slide onto the goal"
+    url = f"/api/learn/toyslide/{lesson['id']}"
+    short = web.post(url, json={"moves": [], "attempt": {"from": "c2", "to": "c1"}}).json()
+    assert short["verdict"] == "wrong" and short["say"]["en"].startswith("It did not reach")
+    done = web.post(url, json={"moves": [], "attempt": {"from": "c2", "to": "c0"}}).json()
+    assert done["verdict"] == "done"
 
 
 def test_the_conformance_suite_checks_it(registered: None) -> None:

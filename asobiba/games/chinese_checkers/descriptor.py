@@ -11,6 +11,7 @@ from ..star.capabilities import KNOWLEDGE, MOVE_PATHS, RENDER_SVG, RENDER_TEXT
 from ..star.crossing import web as crossing
 from ..star.geometry import COLOUR_NAMES
 from ..star.notation import typed_cell
+from . import lessons
 from .game import ChineseCheckersGame
 
 
@@ -48,4 +49,5 @@ DESCRIPTOR = GameDescriptor(
     client=crossing.CLIENT,
     services=crossing.services("chinese_checkers"),
     commands=commands,
+    lessons=lessons.lessons,
 )

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...core.names import Names
 from ...core.options import option
 from ..star.geometry import ROUND_THE_STAR, STANDARD, STAR_COLOURS
 from ..star.layout import OTHER_POINTS, StarRules
 from ..star.options import (
+    KING,
+    PLAYERS,
     StarOptions,
     goal_block_option,
     goal_block_rule,
@@ -46,6 +49,9 @@ class ChineseCheckersOptions(StarOptions):
         2, choices=tuple(SEATING),
         en="Number of players (1: cross the empty board alone, a puzzle; best known 27 moves)",
         ja="人数（1人: ひとりで空の盤を渡る問題。知られている最少は27手）",
+        label=PLAYERS,
+        values={1: Names("1人（ひとりで渡る）", "1 (cross alone)"), 2: Names("2人", "2"),
+                3: Names("3人", "3"), 4: Names("4人", "4"), 6: Names("6人", "6")},
     )
     other_points: str = option(
         "open",
@@ -53,11 +59,15 @@ class ChineseCheckersOptions(StarOptions):
         en="Whether pieces may enter the points that are neither their start nor their goal "
         "(other players' and unused points)",
         ja="自分の出発でもゴールでもない先（ほかの人の先や、使われていない先）に入れるか",
+        label=Names("ほかの先", "Other points"),
+        values={"open": Names("入って止まれる", "Enter and stop"),
+                "pass": Names("通り抜けだけ", "Pass through only"),
+                "closed": Names("入れない", "Keep out")},
     )
     hop_own: bool = option(True, en="Pieces may hop the mover's own pieces",
-                           ja="自分の駒も飛び越せる")
+                           ja="自分の駒も飛び越せる", label=Names("自分の駒も飛び越せる", "Hop own pieces"))
     king: bool = option(False, en="Play with a king (on the apex of each start point)",
-                        ja="王駒あり（出発の先の頂点に置く）")
+                        ja="王駒あり（出発の先の頂点に置く）", label=KING)
     king_chain_after_line: str = king_chain_after_line_option()
     long_jump: bool = long_jump_option()
     goal_block: str | None = goal_block_option()

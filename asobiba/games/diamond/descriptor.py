@@ -8,6 +8,7 @@ from ...core.descriptor import Counterpart, GameDescriptor, Lobby, Names
 from ..star.capabilities import KNOWLEDGE, MOVE_PATHS, RENDER_SVG, RENDER_TEXT, compiled
 from ..star.geometry import COLOUR_NAMES, COLOURS
 from ..star.notation import typed_cell
+from . import lessons
 from .game import DiamondGame
 
 
@@ -58,4 +59,5 @@ DESCRIPTOR = GameDescriptor(
     commands=commands,
     compiled=compiled,
     counterparts={"openspiel": OPENSPIEL},
+    lessons=lessons.lessons,
 )

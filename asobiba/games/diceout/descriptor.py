@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, Solutions, Verb
 from ...core.game import Game
-from . import heuristic
+from . import heuristic, lessons
 from .actions import DECLARE_NOTATION, PASS_NOTATION, typed_cell
 from .board import COLOUR_NAMES
 from .game import DiceOutGame
@@ -103,4 +103,5 @@ DESCRIPTOR: GameDescriptor[DiceOutState] = GameDescriptor(
     },
     solutions=solutions,
     commands=commands,
+    lessons=lessons.lessons,
 )

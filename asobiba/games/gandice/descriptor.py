@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, WebClient
-from . import heuristic
+from . import heuristic, lessons
 from .forecast import attack_odds
 from .game import GandiceGame
 from .labels import SEATS
@@ -55,4 +55,6 @@ DESCRIPTOR = GameDescriptor(
     move_odds=attack_odds,
     client=WebClient(folder=Path(__file__).with_name("client")),
     services=SERVICES,
+    lessons=lessons.lessons,
+    glossary=lessons.GLOSSARY,
 )

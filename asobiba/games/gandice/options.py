@@ -41,11 +41,13 @@ class GandiceOptions(Options):
     """Saved data lacking ``resummon_full_open`` was written when a re-summon could win by
     全開召喚 (the option's old default), so it replays that way."""
 
-    players: int = option(2, lo=2, hi=4, en="Number of players (2–4).", ja="人数（2〜4人）")
+    players: int = option(2, lo=2, hi=4, en="Number of players (2–4).", ja="人数（2〜4人）",
+                          label=Names("人数", "Players"))
     decks: tuple[str, ...] = option(
         (),
         en="Deck id per player, in seat order (empty: the two example decks in turn).",
         ja="各プレイヤーのデッキID（空なら例のデッキ2つを交互に）",
+        label=Names("デッキ", "Decks"),
     )
     first: str = option(
         "random",
@@ -53,10 +55,12 @@ class GandiceOptions(Options):
         aliases={str(i + 1): name for i, name in enumerate(PLAYER_NAMES)},
         en="Who attacks first: random, a player name p1..p4 or a seat number 1..4.",
         ja="先攻：random、プレイヤー名（p1〜p4）または席番号（1〜4）",
+        label=Names("先攻", "First attacker"), values={"random": Names("ランダム", "Random")},
     )
     max_turns: int = option(
         200, lo=1, hi=100_000, en="Turn limit; reaching it draws among the players left.",
         ja="ターン上限（到達で残ったプレイヤーの引き分け）",
+        label=Names("ターン上限", "Turn limit"),
     )
     catalog: str | None = option(
         None, en="Path of a user dice catalog (TOML); none = the shipped catalog.",
@@ -68,6 +72,7 @@ class GandiceOptions(Options):
         "decks built at the web table); none = nothing added.",
         ja="カタログに加えるダイス・小札絵・デッキ（カタログ形式のTOMLテキスト。自分で測ったダイスや"
         "Webで組んだデッキ）。なしで何も加えない",
+        label=Names("カタログに加えるもの", "Added to the catalog"),
     )
     resummon_full_open: bool = option(
         False,
@@ -75,11 +80,13 @@ class GandiceOptions(Options):
         "(全開召喚); the rules give it to the opening summon only.",
         ja="再召喚チャレンジでも残りのキャラダイスが全て立ち・逆立ちなら全開召喚で勝利"
         "（ルールでは最初の召喚だけ）",
+        label=Names("再召喚でも全開召喚", "Full open on a re-summon too"),
     )
     evolve_after_counter: bool = option(
         False,
         en="A defender that wins by a counter-attack may also try the evolution challenge.",
         ja="カウンターで勝った防御側も進化チャレンジできる",
+        label=Names("カウンター勝ちでも進化チャレンジ", "Evolution challenge after a counter"),
     )
 
     def normalize(self) -> None:

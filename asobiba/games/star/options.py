@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.errors import OptionError
+from ...core.names import Names
 from ...core.options import Options, option
 from .layout import StarRules
 
@@ -21,6 +22,25 @@ LINE_CHAIN_RULES = ("single", "any", "none")
 """Values of ``king_chain_after_line``: what may follow a king's jump over a line of 2+ pieces."""
 LEGACY_LINE_CHAIN = {"true": "any", "false": "none"}
 """The yes/no values ``king_chain_after_line`` had before it had three (Diamond Game's records)."""
+
+PLAYERS = Names("人数", "Players")
+KING = Names("王駒", "King")
+LONG_JUMP = Names("長い飛び越し", "Long jump")
+MAX_PLIES = Names("最大手数", "Move limit")
+LINE_CHAIN = Names("まとめ飛びのあとの連続飛び", "Jump on after a line jump")
+LINE_CHAIN_VALUES = {
+    "single": Names("1個ずつの飛び越しだけ", "Single jumps only"),
+    "any": Names("何でも続けられる", "Any jumps"),
+    "none": Names("そこで終わり", "The move ends"),
+}
+GOAL_BLOCK = Names("ゴールをふさがれた時", "Blocked goal")
+GOAL_BLOCK_VALUES = {
+    "full_with_king": Names("全部埋まり王駒が◎なら上がり", "Goal full, king on apex"),
+    "full_with_one": Names("全部埋まり自分の駒が1つあれば上がり", "Goal full, one own piece in"),
+    "swap": Names("じゃまな駒と入れ替えてよい", "Swap with a blocker"),
+    "no_camping": Names("出発の陣地に残し続けるのは負け", "No camping in the start"),
+}
+"""The words of the options every star game has, shown by the lobby beside each option."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +74,7 @@ def king_chain_after_line_option(*, legacy: bool = False) -> Any:
         en += " (true = any, false = none)"
         ja += "（true＝any、false＝none）"
     return option("single", choices=LINE_CHAIN_RULES, aliases=LEGACY_LINE_CHAIN if legacy else None,
-                  en=en, ja=ja)
+                  en=en, ja=ja, label=LINE_CHAIN, values=LINE_CHAIN_VALUES)
 
 
 def long_jump_option() -> Any:
@@ -63,6 +83,7 @@ def long_jump_option() -> Any:
         False,
         en="Long jumps over a distant single piece (Super Chinese Checkers)",
         ja="長い飛び越し（スーパーチャイニーズチェッカー）",
+        label=LONG_JUMP,
     )
 
 
@@ -73,6 +94,7 @@ def goal_block_option() -> Any:
         choices=GOAL_BLOCK_RULES,
         en="Rule for a blocked goal (default full_with_king with kings, else full_with_one)",
         ja="ゴールをふさがれた時の決まり（既定: 王駒ありは full_with_king、なしは full_with_one）",
+        label=GOAL_BLOCK, values=GOAL_BLOCK_VALUES,
     )
 
 
@@ -81,4 +103,5 @@ def max_plies_option(default: int) -> Any:
     return option(
         default, lo=1, hi=100_000, en="Game ends (draw among the unfinished) after this many plies",
         ja="この手数で終局（未上がりの人は同順位）",
+        label=MAX_PLIES,
     )

@@ -7,6 +7,7 @@ import dataclasses
 from typing import ClassVar
 
 from asobiba.core import Options, option
+from asobiba.core.names import Names
 
 
 @dataclasses.dataclass(frozen=True)
@@ -14,10 +15,14 @@ class SlideOptions(Options):
     game_id: ClassVar[str] = "toyslide"
 
     cells: int = option(
-        7, lo=3, hi=12, en="Cells of the track, the goal included.", ja="マスの数（ゴールを含む）"
+        7, lo=3, hi=12, en="Cells of the track, the goal included.", ja="マスの数（ゴールを含む）",
+        label=Names("マスの数", "Cells"),
     )
     max_step: int = option(
-        2, choices=(1, 2, 3), en="Most cells a move slides.", ja="一手ですべる最大のマス数"
+        2, choices=(1, 2, 3), en="Most cells a move slides.", ja="一手ですべる最大のマス数",
+        label=Names("1手ですべるマス数", "Slide up to"),
+        values={1: Names("1マス", "1 cell"), 2: Names("2マスまで", "up to 2 cells"),
+                3: Names("3マスまで", "up to 3 cells")},
     )
     start: str = option(
         "roll",

@@ -1,10 +1,11 @@
-// Page router: "/" lobby, "/games" list, "/game/{id}" table, "/replay/{id}" replay. The server
-// answers an address that leads nowhere with 404 and marks the page (body data-missing = "game" or
-// "page"): the not-found page shows instead. Links marked data-link navigate without a reload; the
+// Page router: "/" lobby, "/games" list, "/game/{id}" table, "/replay/{id}" replay, "/learn/{game}"
+// how to play. The server answers an address that leads nowhere with 404 and marks the page (body
+// data-missing = "game" or "page"): the not-found page shows instead. Links marked data-link navigate without a reload; the
 // language button switches ja ⇄ en.
 
 import { gamesPage } from "./games.js";
 import { lang, onLangChange, setLang, t } from "./i18n.js";
+import { learnPage } from "./learn.js";
 import { lobbyPage } from "./lobby.js";
 import { notFoundPage } from "./notfound.js";
 import { replayPage } from "./replay.js";
@@ -27,6 +28,7 @@ function route() {
   else if ((m = path.match(/^\/game\/([\w-]+)$/))) page = tablePage(app, m[1], dialog);
   else if ((m = path.match(/^\/game\/([\w-]+)\/join\/(\d+)\/([\w-]+)$/))) page = joinPage(m[1], m[2], m[3]);
   else if ((m = path.match(/^\/replay\/([\w-]+)$/))) page = replayPage(app, m[1]);
+  else if ((m = path.match(/^\/learn\/([\w-]+)$/))) page = learnPage(app, m[1]);
   else if (path === "/games") page = gamesPage(app, navigate);
   else page = lobbyPage(app);
   document.body.dataset.page = path.split("/")[1] || "lobby";

@@ -1,32 +1,37 @@
 // Option controls built from a game's option specs (Options.specs(): kind, choices, min, max,
-// default, ja/en help). Values the player has not touched are not sent (the game's default holds).
+// default, ja/en help, and the words for the option and its values, `label` and `value_labels`:
+// the page knows no game's options). Values the player has not touched are not sent (the game's
+// default holds).
 // The help texts are written for the command line too, so they quote option values by their ids
 // ("auto", "full_with_king", "setup=fixed"); the page shows those in words.
 
 import { seatName } from "./catalog.js";
 import { h } from "./dom.js";
-import { has, lang, t } from "./i18n.js";
+import { lang, pick, t } from "./i18n.js";
 
 /** "人数 3人 · 王駒 あり · …": the options a game's catalog entry shows first (`lobby.options`). */
 export function rulesLine(entry, options) {
   return (entry?.lobby?.options ?? [])
     .filter((name) => name in options)
-    .map((name) => `${optionLabel(name)} ${valueLabel(entry, name, options[name])}`)
+    .map((name) => `${optionLabel(entry, name)} ${valueLabel(entry, name, options[name])}`)
     .join(" · ");
 }
 
-export function optionLabel(name) {
-  return has(`label.${name}`) ? t(`label.${name}`) : name;
+const specIn = (entry, name) => entry?.options?.find((s) => s.name === name);
+
+/** The name of option `name` of the game `entry` for people (its spec's `label`), else its id. */
+export function optionLabel(entry, name) {
+  return pick(specIn(entry, name)?.label) || name;
 }
 
-/** A value of option `name` in words: the page's own text for it, a seat's name from the catalog
- * entry (a colour), else the value itself. */
+/** A value of option `name` in words: the words its spec gives it (`value_labels`), a seat's name
+ * from the catalog entry (a colour), else the value itself. */
 export function valueLabel(entry, name, value) {
   if (value === null) return t("opt.auto");
   if (value === true) return t("opt.on");
   if (value === false) return t("opt.off");
-  const key = `value.${name}.${value}`;
-  return has(key) ? t(key) : seatName(entry, String(value));
+  const named = specIn(entry, name)?.value_labels?.find((v) => v.value === value);
+  return named ? pick(named.label) : seatName(entry, String(value));
 }
 
 const TOKEN = /([A-Za-z_]+)=([A-Za-z_]+)|[A-Za-z_]+/g;
@@ -50,11 +55,11 @@ export function helpText(entry, spec) {
     return !en && owners.length === 1 ? words(owners[0].name, token) : null;
   };
   return text.replace(TOKEN, (match, name, value, offset) => {
-    if (name) return specOf(name) && words(name, value) ? `${optionLabel(name)} ${words(name, value)}` : match;
+    if (name) return specOf(name) && words(name, value) ? `${optionLabel(entry, name)} ${words(name, value)}` : match;
     const asId = !en || match.includes("_") || /^\s*(\(default\))?\s*[=:]/.test(text.slice(offset + match.length))
       || /=\s*$/.test(text.slice(0, offset));
     if (!asId) return match;
-    if (match.includes("_") && specOf(match)) return quote(optionLabel(match));
+    if (match.includes("_") && specOf(match)) return quote(optionLabel(entry, match));
     return words(spec.name, match) ?? elsewhere(match) ?? match;
   });
 }
@@ -166,8 +171,8 @@ export function optionField(entry, spec, current, onChange) {
   return h(
     "div",
     { class: "field", "data-option": spec.name },
-    h("span", { class: "field-label", title: help }, optionLabel(spec.name)),
+    h("span", { class: "field-label", title: help }, optionLabel(entry, spec.name)),
     control,
-    help && help.length > optionLabel(spec.name).length + 3 ? h("small", { class: "help" }, help) : null,
+    help && help.length > optionLabel(entry, spec.name).length + 3 ? h("small", { class: "help" }, help) : null,
   );
 }

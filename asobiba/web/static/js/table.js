@@ -24,6 +24,7 @@ import { historyText, parseSetup } from "./history.js";
 import { pick, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { launch, rematch } from "./launch.js";
+import { learnPanel } from "./learn.js";
 import { notFoundPage } from "./notfound.js";
 import { rulesLine } from "./options.js";
 import { handOver, invitePanel, subprotocols, takebackBox } from "./seats.js";
@@ -100,6 +101,7 @@ export function tablePage(root, gameId, dialog) {
   const rulesEl = h("p", { class: "rules-line muted" });
   const solutions = solutionsPanel();
   solutions.el.hidden = true;
+  const learn = learnPanel(); // how to play, beside the game
   const desk = placingDesk((move) => sendMove(move.action), () => {
     desk.draw(svg);
     renderSetup();
@@ -114,7 +116,7 @@ export function tablePage(root, gameId, dialog) {
       h(
         "aside",
         { class: "side" },
-        h("div", {}, titleEl, rulesEl),
+        h("div", {}, titleEl, rulesEl, learn.el),
         playersEl,
         statusEl,
         takeback.el,
@@ -409,6 +411,7 @@ export function tablePage(root, gameId, dialog) {
   function renderPanel() {
     if (!view) return;
     titleEl.textContent = pick(view.name);
+    learn.show(entry?.learn ? view.game : null);
     rulesEl.textContent = rulesLine(entry, view.options);
     const ranks = view.result?.ranks;
     clear(playersEl).append(
@@ -620,6 +623,7 @@ export function tablePage(root, gameId, dialog) {
     destroy() {
       closed = true;
       solutions.destroy();
+      learn.destroy();
       delete document.body.dataset.connection;
       socket?.close();
       document.removeEventListener("keydown", onKey);
