@@ -15,6 +15,7 @@ from ..diamond.geometry import COLOUR_NAMES
 from ..diamond.notation import typed_cell
 from ..diamond.render import render_text
 from ..diamond.svg import render_svg
+from ..star.research import RESEARCH
 from .game import ChineseCheckersGame
 
 
@@ -60,4 +61,5 @@ DESCRIPTOR = GameDescriptor(
     client=crossing.CLIENT,
     services=crossing.services("chinese_checkers"),
     commands=commands,
+    research=RESEARCH,
 )

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...core.descriptor import CompiledEngine, Counterpart, GameDescriptor, Knowledge, Lobby, Names
 from ...core.game import Game
+from ..star.research import RESEARCH
 from . import heuristic
 from .game import DiamondGame, move_paths
 from .geometry import COLOUR_NAMES, COLOURS
@@ -84,4 +85,5 @@ DESCRIPTOR = GameDescriptor(
     commands=commands,
     compiled=compiled,
     counterparts={"openspiel": OPENSPIEL},
+    research=RESEARCH,
 )

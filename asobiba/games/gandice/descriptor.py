@@ -11,6 +11,7 @@ from .forecast import attack_odds
 from .game import GandiceGame
 from .labels import SEATS
 from .notation import typed_cell
+from .research import RESEARCH
 from .search import expectimax_agent
 from .styles import style_agent
 from .svg import render_svg
@@ -55,4 +56,5 @@ DESCRIPTOR = GameDescriptor(
     move_odds=attack_odds,
     client=WebClient(folder=Path(__file__).with_name("client")),
     services=SERVICES,
+    research=RESEARCH,
 )

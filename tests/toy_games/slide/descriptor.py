@@ -6,6 +6,7 @@ from asobiba.core import State
 from asobiba.core.descriptor import GameDescriptor, Knowledge, Lobby, Names
 
 from .game import SlideGame, SlideState
+from .research import RESEARCH
 from .svg import render_svg
 
 
@@ -32,4 +33,5 @@ DESCRIPTOR = GameDescriptor(
         tagline=Names(ja="石をゴールへすべらせた人の勝ち。", en="Slide the stone onto the goal to win."),
         options=("cells", "max_step"),
     ),
+    research=RESEARCH,
 )
