@@ -340,7 +340,8 @@ class Observer(Protocol):
 
     def tensor(self, state: State, player: int) -> Any:
         """The position seen by ``player`` (their pieces first, the others in turn order after
-        them) as a float32 numpy array of :attr:`shape`; a fresh array each call."""
+        them) as a float32 numpy array of :attr:`shape`, never negative; a fresh array each
+        call."""
         ...
 
     def text(self, state: State, player: int) -> str:

@@ -49,8 +49,8 @@ def test_games_end_within_their_length_bound(case: Case) -> None:
 
 def test_observations_have_their_declared_shape(case: Case, played: Played) -> None:
     """The tensor of every position, for every seat, is float32 of the declared shape with one
-    name per entry of its first axis, finite and the same for equal positions; the text names
-    the position."""
+    name per entry of its first axis, finite, never negative and the same for equal positions;
+    the text names the position."""
     game = case.game()
     observer = research(case).observer(game)
     assert len(observer.planes) == observer.shape[0]
@@ -59,7 +59,7 @@ def test_observations_have_their_declared_shape(case: Case, played: Played) -> N
             for seat in range(game.num_players):
                 tensor = observer.tensor(state, seat)
                 assert tensor.dtype == np.float32 and tensor.shape == observer.shape
-                assert np.isfinite(tensor).all()
+                assert np.isfinite(tensor).all() and (tensor >= 0).all()
                 again = game.state_from_json(state.to_json())
                 assert np.array_equal(observer.tensor(again, seat), tensor)
                 assert isinstance(observer.text(state, seat), str) and observer.text(state, seat)
