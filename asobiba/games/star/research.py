@@ -72,6 +72,13 @@ class StarObserver:
         return f"{state.render_text()}\n{who} (seen by {names[player]})"
 
 
-RESEARCH = Research(bounds=bounds, observer=StarObserver)
+def batch(game: Game, num_envs: int):
+    """The batched engine (loaded on first use: it brings numba)."""
+    from .batch import star_batch
+
+    return star_batch(game, num_envs)
+
+
+RESEARCH = Research(bounds=bounds, observer=StarObserver, batch=batch)
 """The star games' declaration for the research frameworks (both Diamond Game and Chinese
 Checkers)."""
