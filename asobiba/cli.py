@@ -204,8 +204,17 @@ def bench(
         str | None,
         typer.Option("--vs", help="Time the game's compiled engine against ENGINE (openspiel)."),
     ] = None,
+    batch: Annotated[
+        bool, typer.Option("--batch", help="Time the batched engine against OpenSpiel and PettingZoo.")
+    ] = False,
+    envs: Annotated[int, typer.Option("--envs", min=1, help="Games in one batch (--batch).")] = 1024,
 ) -> None:
     """Measure move generation, random playouts and think time per level (medians)."""
+    if batch:
+        from .bench_batch import run_batch
+
+        run_batch(game, option or [], rounds=runs, seconds=seconds, num_envs=envs)
+        return
     from .bench import run_bench
 
     run_bench(game, option or [], runs=runs, seconds=seconds, as_json=as_json, think=think, vs=vs)

@@ -18,7 +18,18 @@ import numpy as np
 from numba import njit
 
 from ...core.game import Game, State
-from ..diamond.kernel.arrays import BOARD_SIZE, KING, MAX_MOVES, PASS, RANK, SEAT_BITS, TO_MOVE, WORK_SIZE
+from ..diamond.kernel.arrays import (
+    BOARD_SIZE,
+    KING,
+    MAX_MOVES,
+    MAX_PIECES,
+    PASS,
+    PIECES,
+    R_PIECES,
+    RANK,
+    TO_MOVE,
+    WORK_SIZE,
+)
 from ..diamond.kernel.convert import board_of, state_of
 from ..diamond.kernel.movegen import legal_moves
 from ..diamond.kernel.play import play
@@ -61,11 +72,13 @@ def _show(board, rules, work, players, fixed, rows, columns, obs, mask, legal, c
         mask[i, legal[i, k]] = True
     seat = board[TO_MOVE]
     obs[i] = fixed[seat]
-    for c in range(rows.shape[0]):
-        code = board[c]
-        if code:
-            k = ((code & SEAT_BITS) - 1 - seat) % players
-            plane = 2 * k + (1 if code & KING else 0)
+    count = rules[R_PIECES]
+    for other in range(players):
+        k = (other - seat) % players
+        base = PIECES + other * MAX_PIECES
+        for slot in range(count):
+            c = board[base + slot]
+            plane = 2 * k + (1 if board[c] & KING else 0)
             obs[i, plane, rows[c], columns[c]] = 1.0
 
 
