@@ -247,6 +247,19 @@ def arena(
 
 @app.command()
 @user_errors
+def engine(
+    game: GameArg,
+    option: OptionOpt = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the computer players.")] = 0,
+) -> None:
+    """Speak the asobiba engine protocol on stdin/stdout (docs/research.md)."""
+    from .engine.server import Engine, serve
+
+    serve(Engine(game, option or [], seed=seed))
+
+
+@app.command()
+@user_errors
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to bind.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="TCP port.")] = 8000,
