@@ -39,8 +39,8 @@ from ..core.errors import AsobibaError
 from ..core.game import CHANCE, TERMINAL, Game, sample_chance
 from ..core.record import Record
 from ..core.registry import make_game_from_pairs
-from ..engine.external import PREFIX, ExternalAgent, is_external
 from .elo import fit_elo
+from .external import PREFIX, ExternalAgent, is_external
 from .levels import agent_names, make_agent
 
 MAX_STEPS = 100_000
@@ -95,7 +95,7 @@ def play_game(
 
 def seat_agent(game: Game, name: str, seed: int) -> Any:
     """The agent ``name`` for one game: a level or agent of :mod:`.levels`, or ``ext:COMMAND``, an
-    outside program speaking the engine protocol (:mod:`asobiba.engine.external`)."""
+    outside program speaking the engine protocol (:mod:`.external`)."""
     if is_external(name):
         return ExternalAgent(game, name[len(PREFIX):], name=name)
     return make_agent(game, name, seed=seed)

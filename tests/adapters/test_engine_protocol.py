@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from asobiba.ai.arena import run_arena
+from asobiba.ai.external import ExternalAgent, ExternalEngineError
 from asobiba.core import registry
-from asobiba.engine.external import ExternalAgent, ExternalEngineError
 from asobiba.engine.server import Engine, serve
 
 ROOT = Path(__file__).resolve().parents[2]

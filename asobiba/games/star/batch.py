@@ -35,7 +35,7 @@ from ..diamond.kernel.movegen import legal_moves
 from ..diamond.kernel.play import play
 from ..diamond.kernel.tables import rules_of
 from .batch_cache import clear_stale_batch_cache
-from .research import COLUMN, ROW, StarObserver
+from .observation import COLUMN, ROW, StarObserver
 
 clear_stale_batch_cache()
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from ..diamond.kernel.cache import SOURCES as KERNEL_SOURCES
 
 HERE = Path(__file__).parent
-SOURCES = (*KERNEL_SOURCES, HERE / "batch.py", HERE / "research.py")
+SOURCES = (*KERNEL_SOURCES, HERE / "batch.py", HERE / "observation.py")
 CACHE = HERE / "__pycache__"
 DIGEST = CACHE / "batch-sources.sha256"
 COMPILED = "batch.*.nb[ic]"
