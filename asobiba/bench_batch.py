@@ -92,48 +92,49 @@ def load_average() -> str:
 
 def run_batch(game_id: str, option_pairs: list[str], *, rounds: int, seconds: float,
               num_envs: int) -> dict[str, Any]:
-    """Print the rounds and the ratio line; return the figures."""
+    """Print the rounds and the ratio lines; return the figures. A game without an OpenSpiel
+    counterpart is measured against its PettingZoo environment only."""
     desc = descriptor(game_id)
     counterpart = desc.counterparts.get(ENGINE)
-    if counterpart is None:
-        raise AsobibaError(f"--batch: {game_id} declares no {ENGINE} counterpart to measure against")
-    game = make_game_from_pairs(game_id, option_pairs, counterpart.options)
+    base = counterpart.options if counterpart is not None else None
+    game = make_game_from_pairs(game_id, option_pairs, base)
     options = game.options.to_dict()
     began = time.perf_counter()
     ours = Batched(game_id, options, num_envs)
     ready = time.perf_counter() - began
-    theirs = OpenSpiel(counterpart)
-    zoo = PettingZoo(game_id, options)
+    engines: list[tuple[str, Any]] = [("batch", ours.steps)]
     shown = " ".join(f"{k}={v}" for k, v in options.items())
-    parameters = ",".join(f"{k}={v}" for k, v in counterpart.parameters.items())
-    print(f"asobiba {game_id} ({shown}), {num_envs} games a batch, vs {ENGINE} "
-          f"{counterpart.game}({parameters}) one game at a time, and vs asobiba's PettingZoo env")
-    print(f"  differences: {counterpart.differences}")
+    print(f"asobiba {game_id} ({shown}), {num_envs} games a batch")
+    if counterpart is not None:
+        theirs = OpenSpiel(counterpart)
+        engines.append((ENGINE, theirs.random_actions))
+        parameters = ",".join(f"{k}={v}" for k, v in counterpart.parameters.items())
+        print(f"  vs {ENGINE} {counterpart.game}({parameters}) stepped one game at a time from Python")
+        print(f"  differences: {counterpart.differences}")
+    else:
+        print(f"  {game_id} declares no {ENGINE} counterpart: measured against PettingZoo only")
+    engines.append(("pettingzoo", PettingZoo(game_id, options).steps))
     print(f"  batched engine ready in {ready:.2f} s (compiled, or loaded from the disk cache; "
           "not in the figures)")
     print(f"  one process, one core for the batch ({os.cpu_count()} cores on this machine); "
           f"load average {load_average()} at the start")
     print(f"  {rounds} rounds of {seconds:g} s per engine, engines taking turns")
-    print(f"{'round':>5}  {'batch':>13} {ENGINE:>13} {'pettingzoo':>13}  {'vs ' + ENGINE:>13} "
-          f"{'vs pettingzoo':>13}   (steps/s)")
-    engines = [("batch", ours.steps), ("openspiel", theirs.random_actions), ("pettingzoo", zoo.steps)]
+    others = [name for name, _ in engines[1:]]
+    print(f"{'round':>5}  " + " ".join(f"{name:>13}" for name, _ in engines) + "  "
+          + " ".join(f"{'vs ' + name:>14}" for name in others) + "   (steps/s)")
     rows = []
     for r in range(rounds):
-        order = engines[r % 3:] + engines[: r % 3]
+        shift = r % len(engines)
         rates = {}
-        for name, measure in order:
+        for name, measure in engines[shift:] + engines[:shift]:
             done, elapsed = measure(seconds)
             rates[name] = done / elapsed
-        row = {**rates, "vs_openspiel": rates["batch"] / rates["openspiel"],
-               "vs_pettingzoo": rates["batch"] / rates["pettingzoo"]}
+        row = {**rates, **{f"vs_{name}": rates["batch"] / rates[name] for name in others}}
         rows.append(row)
-        print(f"{r + 1:>5}  {row['batch']:>13,.0f} {row['openspiel']:>13,.0f} "
-              f"{row['pettingzoo']:>13,.0f}  {row['vs_openspiel']:>12.1f}x "
-              f"{row['vs_pettingzoo']:>12.1f}x")
-    versus = statistics.median(r["vs_openspiel"] for r in rows)
-    versus_zoo = statistics.median(r["vs_pettingzoo"] for r in rows)
+        print(f"{r + 1:>5}  " + " ".join(f"{row[name]:>13,.0f}" for name, _ in engines) + "  "
+              + " ".join(f"{row['vs_' + name]:>13.1f}x" for name in others))
     print(f"  load average {load_average()} at the end")
-    print(f"vs pettingzoo: batch steps {versus_zoo:.1f}x")
-    print(f"vs {ENGINE}: batch steps {versus:.1f}x")
-    return {"rounds": rows, "ready_seconds": ready, "vs_openspiel": versus,
-            "vs_pettingzoo": versus_zoo}
+    ratios = {name: statistics.median(r[f"vs_{name}"] for r in rows) for name in others}
+    for name in reversed(others):
+        print(f"vs {name}: batch steps {ratios[name]:.1f}x")
+    return {"rounds": rows, "ready_seconds": ready, "ratios": ratios}

@@ -19,9 +19,20 @@ CASES = [
     ("chinese_checkers", {"players": 6, "max_plies": 40}),
     ("chinese_checkers", {"players": 3, "other_points": "pass", "hop_own": False, "max_plies": 30}),
     ("chinese_checkers", {"players": 1, "max_plies": 25}),
+    ("diceout", {}),
+    ("diceout", {"rows": 4, "placement": "rolled", "repetition": 2, "max_plies": 12}),
+    ("diceout", {"rows": 9, "setup": "fixed", "first": "white", "max_plies": 20}),
 ]
 STEPS = 70
 ENVS = 5
+
+
+def start(game, env: BatchEnv, i: int):
+    """The start of game ``i`` of the batch: after the chance outcome the batch drew, if any."""
+    state = game.new_state()
+    if state.is_chance:
+        state = state.apply(int(env.kernel.openings[i]))
+    return state
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=str)
@@ -30,12 +41,13 @@ def test_batched_games_follow_the_readable_engine(game_id: str, options: dict) -
     game = env.game
     observer = registry.descriptor(game_id).research.observer(game)
     observations, masks = env.reset(seed=0)
-    states = [game.new_state() for _ in range(ENVS)]
+    states = [start(game, env, i) for i in range(ENVS)]
     rng = np.random.default_rng(1)
     ended = 0
     for _ in range(STEPS):
         for i, state in enumerate(states):
             assert env.state(i).key() == state.key()
+            assert env.state(i).to_json() == state.to_json()
             assert list(np.flatnonzero(masks[i])) == sorted(state.legal_actions())
             seat = state.current_player
             assert np.array_equal(observations[i], observer.tensor(state, seat))
@@ -46,14 +58,23 @@ def test_batched_games_follow_the_readable_engine(game_id: str, options: dict) -
             assert bool(dones[i]) == after.is_terminal
             if after.is_terminal:
                 assert list(rewards[i]) == after.returns()
-                after, ended = game.new_state(), ended + 1
+                after, ended = start(game, env, i), ended + 1
             else:
                 assert not rewards[i].any()
             states[i] = after
     assert ended
 
 
-def test_the_star_games_and_no_others_say_they_are_batched() -> None:
-    assert set(batched_games()) >= {"diamond", "chinese_checkers"}
+def test_batched_chance_is_reproducible_by_seed() -> None:
+    def openings(seed: int) -> list[int]:
+        env = BatchEnv("diceout", 16)
+        env.reset(seed=seed)
+        return list(env.kernel.openings)
+
+    assert openings(3) == openings(3) and openings(3) != openings(4)
+
+
+def test_the_batched_games_are_declared() -> None:
+    assert set(batched_games()) == {"diamond", "chinese_checkers", "diceout"}
     with pytest.raises(NoBatchError, match="gandice has no batched engine"):
         BatchEnv("gandice", 2)

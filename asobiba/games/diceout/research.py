@@ -81,4 +81,11 @@ class DiceOutObserver:
         return f"{state.render_text()}\n{who} (seen by {COLOURS[player]})"
 
 
-RESEARCH = Research(bounds=bounds, observer=DiceOutObserver)
+def batch(game: Game, num_envs: int):
+    """The batched engine (loaded on first use: it brings numba)."""
+    from .batch import diceout_batch
+
+    return diceout_batch(game, num_envs)
+
+
+RESEARCH = Research(bounds=bounds, observer=DiceOutObserver, batch=batch)
