@@ -22,7 +22,7 @@ from numba import njit
 from ...core.errors import OptionError
 from ...core.game import Game, State
 from .actions import PASS_ACTION
-from .research import PLANES
+from .observation import PLANES
 from .setup import PLACE_BASE, PLACE_END, arrangements, place_action, roll_index, values_of
 from .state import DRAW, PLACE, TURN, DiceOutState, placing_state
 
