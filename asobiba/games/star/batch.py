@@ -35,7 +35,9 @@ from ..diamond.kernel.movegen import legal_moves
 from ..diamond.kernel.play import play
 from ..diamond.kernel.tables import rules_of
 from .batch_cache import clear_stale_batch_cache
-from .observation import COLUMN, ROW, StarObserver
+from .observation import COLUMN, ROW, SIDE, StarObserver
+
+PLANE = SIDE * SIDE
 
 clear_stale_batch_cache()
 
@@ -57,7 +59,7 @@ def _returns(board, players, out):
 
 
 @njit(cache=True)
-def _show(board, rules, work, players, fixed, rows, columns, obs, mask, legal, counts, i):
+def _show(board, rules, work, players, fixed, places, obs, mask, legal, counts, i):
     """Write game ``i``'s legal actions (list and mask, clearing the old ones) and observation."""
     for k in range(counts[i]):
         mask[i, legal[i, k]] = False
@@ -71,7 +73,7 @@ def _show(board, rules, work, players, fixed, rows, columns, obs, mask, legal, c
     for k in range(n):
         mask[i, legal[i, k]] = True
     seat = board[TO_MOVE]
-    obs[i] = fixed[seat]
+    obs[i, :] = fixed[seat, :]
     count = rules[R_PIECES]
     for other in range(players):
         k = (other - seat) % players
@@ -79,19 +81,19 @@ def _show(board, rules, work, players, fixed, rows, columns, obs, mask, legal, c
         for slot in range(count):
             c = board[base + slot]
             plane = 2 * k + (1 if board[c] & KING else 0)
-            obs[i, plane, rows[c], columns[c]] = 1.0
+            obs[i, plane * PLANE + places[c]] = 1.0
 
 
 @njit(cache=True)
-def _reset(boards, start, rules, work, players, fixed, rows, columns, obs, mask, legal, counts):
+def _reset(boards, start, rules, work, players, fixed, places, obs, mask, legal, counts):
     for i in range(boards.shape[0]):
         boards[i] = start
-        _show(boards[i], rules, work, players, fixed, rows, columns, obs, mask, legal, counts, i)
+        _show(boards[i], rules, work, players, fixed, places, obs, mask, legal, counts, i)
 
 
 @njit(cache=True)
-def _step(boards, start, rules, work, players, fixed, rows, columns, obs, mask, legal, counts,
-          actions, rewards, dones):
+def _step(boards, start, rules, work, players, fixed, places, obs, mask, legal, counts, actions,
+          rewards, dones):
     for i in range(boards.shape[0]):
         board = boards[i]
         play(board, rules, actions[i])
@@ -102,7 +104,7 @@ def _step(boards, start, rules, work, players, fixed, rows, columns, obs, mask, 
         else:
             rewards[i] = 0.0
             dones[i] = False
-        _show(board, rules, work, players, fixed, rows, columns, obs, mask, legal, counts, i)
+        _show(board, rules, work, players, fixed, places, obs, mask, legal, counts, i)
 
 
 class StarBatch:
@@ -121,23 +123,24 @@ class StarBatch:
         empty = [observer.tensor(start_state, seat) for seat in range(self.players)]
         for plane in empty:
             plane[: 2 * self.players] = 0.0
-        self.fixed = np.stack(empty)
-        """Per seat to move: the planes that do not depend on the pieces."""
+        self.fixed = np.stack(empty).reshape(self.players, -1)
+        """Per seat to move: the planes that do not depend on the pieces (flat)."""
         self.boards = np.zeros((num_envs, BOARD_SIZE), dtype=np.int32)
         self.observations = np.zeros((num_envs, *observer.shape), dtype=np.float32)
         self.masks = np.zeros((num_envs, PASS + 1), dtype=np.bool_)
         self.legal = np.zeros((num_envs, MAX_MOVES), dtype=np.int32)
         self.counts = np.zeros(num_envs, dtype=np.int32)
-        self.rows = ROW.astype(np.int32)
-        self.columns = COLUMN.astype(np.int32)
+        self.places = (ROW * SIDE + COLUMN).astype(np.int32)
+        """Each cell's place in a plane of the observation."""
 
     @property
     def to_move(self) -> np.ndarray:
         return self.boards[:, TO_MOVE].copy()
 
     def _tables(self) -> tuple:
+        flat = self.observations.reshape(self.num_envs, -1)
         return (self.boards, self.start, self.rules, self.work, self.players, self.fixed,
-                self.rows, self.columns, self.observations, self.masks, self.legal, self.counts)
+                self.places, flat, self.masks, self.legal, self.counts)
 
     def reset(self, seed: int) -> None:
         self.masks[:] = False
