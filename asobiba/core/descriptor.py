@@ -355,7 +355,8 @@ class BatchKernel(Protocol):
     (:mod:`asobiba.adapters.batch` drives it; docs/research.md, "The batched engine").
 
     The arrays belong to the kernel and change in place; ``observations`` has the observer's
-    shape after the batch axis and shows each game to the seat to move.
+    shape after the batch axis and shows each game to the seat to move. A game with chance draws
+    it inside the kernel from ``reset``'s seed, with the exact probabilities of its chance nodes.
     """
 
     num_envs: int
@@ -365,6 +366,10 @@ class BatchKernel(Protocol):
     """bool ``(N, num_distinct_actions)``: the legal actions of the seat to move."""
     to_move: Any
     """int ``(N,)``: the seat to move in each game."""
+    legal: Any
+    """int32 ``(N, most)``: each game's legal actions, ``legal[i, :counts[i]]``."""
+    counts: Any
+    """int32 ``(N,)``: how many legal actions each game has."""
 
     def reset(self, seed: int) -> None:
         """Every game to its start, chance (if any) drawn from generators seeded by ``seed``."""
