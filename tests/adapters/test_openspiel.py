@@ -4,15 +4,19 @@ conformance suite, its MCTS bot playing each game to the end."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pyspiel
 import pytest
 from conformance.cases import Case, cases
-from open_spiel.python.algorithms import mcts
 
 from asobiba.adapters import openspiel
 from asobiba.core import registry
 
+ROOT = Path(__file__).resolve().parents[2]
 SHORT = {"diamond": {"max_plies": 60}, "chinese_checkers": {"max_plies": 60}}
 """The star games' length cap lowered for the many random games: random play seldom finishes, so
 their games run to the cap (the cap itself is checked at its default by the conformance suite)."""
@@ -71,17 +75,37 @@ def test_observations_are_the_declared_tensors_and_serialization_round_trips() -
     assert str(again_game) == str(game)
 
 
+MCTS_GAME = """
+import sys
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import mcts
+import asobiba.adapters.openspiel
+
+game = pyspiel.load_game(sys.argv[1])
+rng = np.random.RandomState(7)
+evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng, max_length=20)
+bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=rng)
+state = game.new_initial_state()
+while not state.is_terminal():
+    if state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(actions, p=probs)))
+    else:
+        state.apply_action(bot.step(state))
+print("ended", len(state.returns()) == game.num_players())
+"""
+"""One game played by OpenSpiel's MCTS bot. It runs in a child process: OpenSpiel's MCTS imports
+absl, whose logging set-up would stay behind in this process for the tests after it."""
+
+
 @pytest.mark.parametrize("game_id", registry.game_ids())
 def test_the_mcts_bot_plays_every_game_to_the_end(game_id: str) -> None:
-    game = load(game_id, SHORT.get(game_id, {}))
-    rng = np.random.RandomState(7)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng, max_length=20)
-    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=rng)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(actions, p=probs)))
-        else:
-            state.apply_action(bot.step(state))
-    assert state.is_terminal() and len(state.returns()) == game.num_players()
+    name = openspiel.short_name(game_id)
+    short = SHORT.get(game_id, {})
+    if short:
+        name += "(" + ",".join(f"{k}={v}" for k, v in short.items()) + ")"
+    run = subprocess.run([sys.executable, "-c", MCTS_GAME, name], capture_output=True, text=True,
+                         timeout=600, cwd=ROOT)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split() == ["ended", "True"]
