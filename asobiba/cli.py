@@ -198,8 +198,17 @@ def bench(
         str | None,
         typer.Option("--vs", help="Time the game's compiled engine against ENGINE (openspiel)."),
     ] = None,
+    batch: Annotated[
+        bool, typer.Option("--batch", help="Time the batched engine against OpenSpiel and PettingZoo.")
+    ] = False,
+    envs: Annotated[int, typer.Option("--envs", min=1, help="Games in one batch (--batch).")] = 1024,
 ) -> None:
     """Measure move generation, random playouts and think time per level (medians)."""
+    if batch:
+        from .bench.batch import run_batch
+
+        run_batch(game, option or [], rounds=runs, seconds=seconds, num_envs=envs)
+        return
     from .bench.throughput import run_bench
 
     run_bench(game, option or [], runs=runs, seconds=seconds, as_json=as_json, think=think, vs=vs)
@@ -228,6 +237,19 @@ def arena(
 
     names = [a.strip() for a in agents.split(",") if a.strip()]
     run_arena(game, names, games, seed, option or [], workers, as_json, records)
+
+
+@app.command()
+@user_errors
+def engine(
+    game: GameArg,
+    option: OptionOpt = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the computer players.")] = 0,
+) -> None:
+    """Speak the asobiba engine protocol on stdin/stdout (docs/research.md)."""
+    from .engine.server import Engine, serve
+
+    serve(Engine(game, option or [], seed=seed))
 
 
 @app.command()

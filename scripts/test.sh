@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up everything the test suite needs on a fresh machine, then runs lint and all tests.
 # Installs: the package with its test extras (pip); Debian's chromium for the browser tests and
-# Debian's postgresql, started on this machine only, for the store tests against PostgreSQL (apt).
+# Debian's postgresql, started on this machine only, for the store tests against PostgreSQL, and
+# Debian's libcairo2 for the research environments' board pictures (apt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,6 +10,7 @@ if [ "$(id -u)" -eq 0 ]; then SUDO=""; AS_PG="runuser -u postgres --"; else SUDO
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
+ldconfig -p | grep -q 'libcairo\.so\.2' || missing+=(libcairo2)  # board pictures as pixels (CairoSVG)
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "installing Debian packages: ${missing[*]}…"
   $SUDO apt-get update -qq

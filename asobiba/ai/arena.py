@@ -40,6 +40,7 @@ from ..core.game import CHANCE, TERMINAL, Game, sample_chance
 from ..core.record import Record
 from ..core.registry import make_game_from_pairs
 from .elo import fit_elo
+from .external import PREFIX, ExternalAgent, is_external
 from .levels import agent_names, make_agent
 
 MAX_STEPS = 100_000
@@ -70,18 +71,34 @@ def play_game(
     game: Game, lineup: Sequence[str], seed: int, max_steps: int = MAX_STEPS
 ) -> tuple[list[int], list[int]]:
     """Play one game; return its actions and final ranks."""
-    agents = [make_agent(game, name, seed=seed + seat) for seat, name in enumerate(lineup)]
-    rng = random.Random(seed)
-    state = game.new_state()
-    actions: list[int] = []
-    while state.current_player != TERMINAL:
-        if len(actions) >= max_steps:
-            raise AsobibaError(f"game did not end within {max_steps} actions")
-        player = state.current_player
-        action = sample_chance(state, rng) if player == CHANCE else agents[player].choose(state)
-        actions.append(action)
-        state = state.apply(action)
-    return actions, state.ranks()
+    agents = []
+    try:
+        for seat, name in enumerate(lineup):
+            agents.append(seat_agent(game, name, seed + seat))
+        rng = random.Random(seed)
+        state = game.new_state()
+        actions: list[int] = []
+        while state.current_player != TERMINAL:
+            if len(actions) >= max_steps:
+                raise AsobibaError(f"game did not end within {max_steps} actions")
+            player = state.current_player
+            action = sample_chance(state, rng) if player == CHANCE else agents[player].choose(state)
+            actions.append(action)
+            state = state.apply(action)
+        return actions, state.ranks()
+    finally:
+        for agent in agents:
+            close = getattr(agent, "close", None)
+            if close is not None:
+                close()
+
+
+def seat_agent(game: Game, name: str, seed: int) -> Any:
+    """The agent ``name`` for one game: a level or agent of :mod:`.levels`, or ``ext:COMMAND``, an
+    outside program speaking the engine protocol (:mod:`.external`)."""
+    if is_external(name):
+        return ExternalAgent(game, name[len(PREFIX):], name=name)
+    return make_agent(game, name, seed=seed)
 
 
 def pair_scores(lineup: Sequence[str], ranks: Sequence[int]) -> list[tuple[str, str, float]]:
@@ -143,8 +160,9 @@ def run_arena(
     game = make_game_from_pairs(game_id, option_pairs)
     known = agent_names(game)
     for name in agents:
-        if name not in known:
-            raise AsobibaError(f"unknown agent {name!r} for {game_id} (known: {', '.join(known)})")
+        if name not in known and not is_external(name):
+            raise AsobibaError(f"unknown agent {name!r} for {game_id} "
+                               f"(known: {', '.join(known)}, or ext:COMMAND)")
     if len(set(agents)) != len(agents) or len(agents) < 2:
         raise AsobibaError("--agents needs at least two different agent names")
     if games < 1:

@@ -36,6 +36,9 @@ layers check ``is not None`` instead of guessing with ``getattr``:
 * ``lessons`` (:class:`Lessons`): how to play, one :class:`Lesson` per rule, each a position built
   with the game's own engine and a task checked by it (played by :mod:`asobiba.core.lessons`, shown
   at ``/learn/<id>``), and ``glossary`` (:class:`Term`): the game's words with short meanings.
+* ``research`` (:class:`Research`): what the research frameworks need (the bounds of the action
+  ids and of a game's length, an observation tensor, the utilities) and an optional batched engine
+  (:class:`BatchKernel`), read by :mod:`asobiba.adapters` (docs/research.md).
 """
 
 from __future__ import annotations
@@ -321,6 +324,96 @@ class Lobby:
     panel: tuple[str, ...] = ()
 
 
+# -- for research frameworks (docs/research.md) ------------------------------------------------------
+@dataclass(frozen=True)
+class Bounds:
+    """The sizes a framework allocates for a game with its options (OpenSpiel's ``GameInfo``).
+
+    ``num_distinct_actions``: every action id a player can choose is below it;
+    ``max_chance_outcomes``: every chance outcome id is below it (0 for a game without chance);
+    ``max_game_length``: the most decisions one game can take (chance outcomes not counted), a
+    finite cap every game has through its rules or a move-limit option.
+    """
+
+    num_distinct_actions: int
+    max_chance_outcomes: int
+    max_game_length: int
+
+
+class Observer(Protocol):
+    """A game's observation of its positions, for one game with its options."""
+
+    shape: tuple[int, ...]
+    """Shape of the tensor."""
+    planes: tuple[str, ...]
+    """What each entry of the tensor's first axis holds, one line each (documented in
+    docs/research.md)."""
+
+    def tensor(self, state: State, player: int) -> Any:
+        """The position seen by ``player`` (their pieces first, the others in turn order after
+        them) as a float32 numpy array of :attr:`shape`, never negative; a fresh array each
+        call."""
+        ...
+
+    def text(self, state: State, player: int) -> str:
+        """The position as text, for ``player`` (everything is public: the terminal picture and
+        who is to act)."""
+        ...
+
+
+class BatchKernel(Protocol):
+    """N games of one game with its options stepped together in compiled code
+    (:mod:`asobiba.adapters.batch` drives it; docs/research.md, "The batched engine").
+
+    The arrays belong to the kernel and change in place; ``observations`` has the observer's
+    shape after the batch axis and shows each game to the seat to move. A game with chance draws
+    it inside the kernel from ``reset``'s seed, with the exact probabilities of its chance nodes.
+    """
+
+    num_envs: int
+    observations: Any
+    """float32 ``(N, *shape)``."""
+    masks: Any
+    """bool ``(N, num_distinct_actions)``: the legal actions of the seat to move."""
+    to_move: Any
+    """int ``(N,)``: the seat to move in each game."""
+    legal: Any
+    """int32 ``(N, most)``: each game's legal actions, ``legal[i, :counts[i]]``."""
+    counts: Any
+    """int32 ``(N,)``: how many legal actions each game has."""
+
+    def reset(self, seed: int) -> None:
+        """Every game to its start, chance (if any) drawn from generators seeded by ``seed``."""
+        ...
+
+    def step(self, actions: Any, rewards: Any, dones: Any) -> None:
+        """Play ``actions[i]`` (legal) in game ``i``; write each seat's reward of the games that
+        ended (``rewards`` float32 ``(N, players)``, the returns; zeros elsewhere) and ``dones``
+        (bool ``(N,)``); a game that ended starts again at once (auto-reset)."""
+        ...
+
+    def state(self, index: int) -> State:
+        """Game ``index`` as a readable state (for tests and for showing it)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Research:
+    """What a game declares for the research frameworks (OpenSpiel, PettingZoo, Gymnasium).
+
+    ``zero_sum``: the returns of every finished game add up to 0 (as returns from ranks do);
+    ``utility``: the least and the most return of a seat; ``batch``: the batched engine, loaded on
+    first use (it brings numba), for games that have one.
+    """
+
+    bounds: Callable[[Game], Bounds]
+    observer: Callable[[Game], Observer]
+    zero_sum: bool = True
+    utility: tuple[float, float] = (-1.0, 1.0)
+    batch: Callable[[Game, int], BatchKernel] | None = None
+    """``batch(game, num_envs)``."""
+
+
 class Solved(Protocol):
     def __call__(self, state: State) -> bool:
         """Whether the position reached after the learner's moves does the lesson's task."""
@@ -415,6 +508,8 @@ class GameDescriptor(Generic[S_contra]):
     """The nearest game of other engines, by engine name (``"openspiel"``)."""
     lessons: Lessons | None = None
     glossary: tuple[Term, ...] = ()
+    research: Research | None = None
+    """What the research frameworks need; every registered game declares it (conformance)."""
 
     @property
     def id(self) -> str:

@@ -86,6 +86,11 @@ class Game(ABC):
     def __hash__(self) -> int:
         return hash((self.id, self.options))
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """A game with fixed options never changes: a deep copy is the game itself (so copying a
+        state, e.g. in OpenSpiel's ``clone``, does not copy its game)."""
+        return self
+
     @property
     @abstractmethod
     def num_players(self) -> int:
@@ -225,6 +230,10 @@ class State(ABC):
 
     def __hash__(self) -> int:
         return hash(self.key())
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """States are immutable: a deep copy is the state itself."""
+        return self
 
 
 def returns_from_ranks(ranks: Sequence[int]) -> list[float]:

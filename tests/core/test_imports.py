@@ -117,7 +117,8 @@ TOP_LAYER = {
     "web": "people",
     "terminal": "people",
     "bench": "people",
-    "bench_versus": "people",
+    "adapters": "people",
+    "engine": "people",
     "cli": "cli",
     "__main__": "cli",
 }

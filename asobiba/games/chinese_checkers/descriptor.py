@@ -11,6 +11,7 @@ from ..star.capabilities import KNOWLEDGE, MOVE_PATHS, RENDER_SVG, RENDER_TEXT
 from ..star.crossing import web as crossing
 from ..star.geometry import COLOUR_NAMES
 from ..star.notation import typed_cell
+from ..star.research import RESEARCH
 from . import lessons
 from .game import ChineseCheckersGame
 
@@ -50,4 +51,5 @@ DESCRIPTOR = GameDescriptor(
     services=crossing.services("chinese_checkers"),
     commands=commands,
     lessons=lessons.lessons,
+    research=RESEARCH,
 )

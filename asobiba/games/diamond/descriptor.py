@@ -8,6 +8,7 @@ from ...core.descriptor import Counterpart, GameDescriptor, Lobby, Names
 from ..star.capabilities import KNOWLEDGE, MOVE_PATHS, RENDER_SVG, RENDER_TEXT, compiled
 from ..star.geometry import COLOUR_NAMES, COLOURS
 from ..star.notation import typed_cell
+from ..star.research import RESEARCH
 from . import lessons
 from .game import DiamondGame
 
@@ -60,4 +61,5 @@ DESCRIPTOR = GameDescriptor(
     compiled=compiled,
     counterparts={"openspiel": OPENSPIEL},
     lessons=lessons.lessons,
+    research=RESEARCH,
 )

@@ -11,6 +11,7 @@ from .actions import DECLARE_NOTATION, PASS_NOTATION, typed_cell
 from .board import COLOUR_NAMES
 from .game import DiceOutGame
 from .render import render_text
+from .research import RESEARCH
 from .setup import decode_place, is_place_action
 from .state import DiceOutState
 from .svg import render_svg
@@ -104,4 +105,5 @@ DESCRIPTOR: GameDescriptor[DiceOutState] = GameDescriptor(
     solutions=solutions,
     commands=commands,
     lessons=lessons.lessons,
+    research=RESEARCH,
 )

@@ -11,6 +11,7 @@ from .forecast import attack_odds
 from .game import GandiceGame
 from .labels import SEATS
 from .notation import typed_cell
+from .research import RESEARCH
 from .search import expectimax_agent
 from .styles import style_agent
 from .svg import render_svg
@@ -57,4 +58,5 @@ DESCRIPTOR = GameDescriptor(
     services=SERVICES,
     lessons=lessons.lessons,
     glossary=lessons.GLOSSARY,
+    research=RESEARCH,
 )

@@ -7,6 +7,7 @@ from asobiba.core.descriptor import GameDescriptor, Knowledge, Lobby, Names
 
 from .game import SlideGame, SlideState
 from .lessons import lessons
+from .research import RESEARCH
 from .svg import render_svg
 
 
@@ -34,4 +35,5 @@ DESCRIPTOR = GameDescriptor(
         options=("cells", "max_step"),
     ),
     lessons=lessons,
+    research=RESEARCH,
 )

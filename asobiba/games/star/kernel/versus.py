@@ -1,5 +1,5 @@
 """The compiled engine as ``asobiba bench diamond --vs ENGINE`` times it (the generic side is
-:mod:`asobiba.bench_versus`).
+:mod:`asobiba.bench.versus`).
 
 * **Random games**: whole games from the start, every move drawn uniformly among the legal ones,
   played entirely inside the kernel (:func:`.play.random_games`) until the game ends by the

@@ -1,0 +1,34 @@
+"""Dice Out for the research frameworks (docs/research.md, "Dice Out"): the bounds of its action
+ids and length, and its observation tensor.
+
+Action ids (docs/rules/diceout.md, "Action ids"): a player's decisions are moves (below 360),
+``pass``, ``declare`` and the placing decisions (2000–2026), so all are below
+:data:`~.setup.PLACE_END`; the opening roll's outcomes are below :data:`~.setup.ROLL_END`. A game
+takes at most ``2 * max_plies + 3`` decisions: the two placings, then each of at most
+``max_plies`` turns a move or a pass and perhaps a declaration window after it, and a last
+``declare``.
+
+The observation is :class:`.observation.DiceOutObserver`; the batched engine :mod:`.batch`.
+"""
+
+from __future__ import annotations
+
+from ...core.descriptor import Bounds, Research
+from ...core.game import Game
+from .observation import DiceOutObserver
+from .setup import PLACE_END, ROLL_END
+
+
+def bounds(game: Game) -> Bounds:
+    return Bounds(num_distinct_actions=PLACE_END, max_chance_outcomes=ROLL_END,
+                  max_game_length=2 * game.options.max_plies + 3)  # type: ignore[attr-defined]
+
+
+def batch(game: Game, num_envs: int):
+    """The batched engine (loaded on first use: it brings numba)."""
+    from .batch import diceout_batch
+
+    return diceout_batch(game, num_envs)
+
+
+RESEARCH = Research(bounds=bounds, observer=DiceOutObserver, batch=batch)

@@ -1,0 +1,158 @@
+"""The star games batched (docs/research.md, "The batched engine"): N games of one game with its
+options held in one int32 array of the compiled engine's boards (asobiba/games/star/kernel/)
+and stepped together in one compiled call.
+
+After each call every game shows, to its seat to move, the observation of
+:mod:`.research` (the same planes), its legal actions as a list (``legal[i, :counts[i]]``, the
+engine's action ids, a pass when there is no move) and as a mask over every action id. A game that
+ends writes its returns (from its ranks, as ``State.returns``) and starts again from the start. The
+star games have no chance, so the seed changes nothing; it is taken for the interface's sake.
+
+The compiled functions are cached on disk, kept in step with the engine's sources by
+:mod:`.batch_cache`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...core.game import Game, State
+from .batch_cache import clear_stale_batch_cache
+from .kernel.arrays import (
+    BOARD_SIZE,
+    KING,
+    MAX_MOVES,
+    MAX_PIECES,
+    PASS,
+    PIECES,
+    R_PIECES,
+    RANK,
+    TO_MOVE,
+    WORK_SIZE,
+)
+from .kernel.convert import board_of, state_of
+from .kernel.movegen import legal_moves
+from .kernel.play import play
+from .kernel.tables import rules_of
+from .observation import COLUMN, ROW, SIDE, StarObserver
+
+PLANE = SIDE * SIDE
+
+clear_stale_batch_cache()
+
+
+@njit(cache=True)
+def _returns(board, players, out):
+    """``State.returns`` from the ranks of a finished board (``core.game.returns_from_ranks``)."""
+    if players < 2:
+        out[:] = 0.0
+        return
+    for i in range(players):
+        rank = board[RANK + i]
+        tied = 0
+        for j in range(players):
+            if board[RANK + j] == rank:
+                tied += 1
+        place = rank + (tied - 1) / 2
+        out[i] = 1.0 - 2.0 * (place - 1) / (players - 1)
+
+
+@njit(cache=True)
+def _show(board, rules, work, players, fixed, places, obs, mask, legal, counts, i):
+    """Write game ``i``'s legal actions (list and mask, clearing the old ones) and observation."""
+    for k in range(counts[i]):
+        mask[i, legal[i, k]] = False
+    n = legal_moves(board, rules, work)
+    if n == 0:
+        legal[i, 0] = PASS
+        n = 1
+    else:
+        legal[i, :n] = work[:n]
+    counts[i] = n
+    for k in range(n):
+        mask[i, legal[i, k]] = True
+    seat = board[TO_MOVE]
+    obs[i, :] = fixed[seat, :]
+    count = rules[R_PIECES]
+    for other in range(players):
+        k = (other - seat) % players
+        base = PIECES + other * MAX_PIECES
+        for slot in range(count):
+            c = board[base + slot]
+            plane = 2 * k + (1 if board[c] & KING else 0)
+            obs[i, plane * PLANE + places[c]] = 1.0
+
+
+@njit(cache=True)
+def _reset(boards, start, rules, work, players, fixed, places, obs, mask, legal, counts):
+    for i in range(boards.shape[0]):
+        boards[i] = start
+        _show(boards[i], rules, work, players, fixed, places, obs, mask, legal, counts, i)
+
+
+@njit(cache=True)
+def _step(boards, start, rules, work, players, fixed, places, obs, mask, legal, counts, actions,
+          rewards, dones):
+    for i in range(boards.shape[0]):
+        board = boards[i]
+        play(board, rules, actions[i])
+        if board[TO_MOVE] < 0:
+            _returns(board, players, rewards[i])
+            dones[i] = True
+            board[:] = start
+        else:
+            rewards[i] = 0.0
+            dones[i] = False
+        _show(board, rules, work, players, fixed, places, obs, mask, legal, counts, i)
+
+
+class StarBatch:
+    """N games of one star game (the :class:`~asobiba.core.descriptor.BatchKernel` of the star
+    games)."""
+
+    def __init__(self, game: Game, num_envs: int) -> None:
+        self.game = game
+        self.num_envs = num_envs
+        self.players = game.num_players
+        observer = StarObserver(game)
+        start_state = game.new_state()
+        self.start = board_of(start_state)  # type: ignore[arg-type]
+        self.rules = rules_of(game)  # type: ignore[arg-type]
+        self.work = np.zeros(WORK_SIZE, dtype=np.int32)
+        empty = [observer.tensor(start_state, seat) for seat in range(self.players)]
+        for plane in empty:
+            plane[: 2 * self.players] = 0.0
+        self.fixed = np.stack(empty).reshape(self.players, -1)
+        """Per seat to move: the planes that do not depend on the pieces (flat)."""
+        self.boards = np.zeros((num_envs, BOARD_SIZE), dtype=np.int32)
+        self.observations = np.zeros((num_envs, *observer.shape), dtype=np.float32)
+        self.masks = np.zeros((num_envs, PASS + 1), dtype=np.bool_)
+        self.legal = np.zeros((num_envs, MAX_MOVES), dtype=np.int32)
+        self.counts = np.zeros(num_envs, dtype=np.int32)
+        self.places = (ROW * SIDE + COLUMN).astype(np.int32)
+        """Each cell's place in a plane of the observation."""
+
+    @property
+    def to_move(self) -> np.ndarray:
+        return self.boards[:, TO_MOVE].copy()
+
+    def _tables(self) -> tuple:
+        flat = self.observations.reshape(self.num_envs, -1)
+        return (self.boards, self.start, self.rules, self.work, self.players, self.fixed,
+                self.places, flat, self.masks, self.legal, self.counts)
+
+    def reset(self, seed: int) -> None:
+        self.masks[:] = False
+        self.counts[:] = 0
+        _reset(*self._tables())
+
+    def step(self, actions: np.ndarray, rewards: np.ndarray, dones: np.ndarray) -> None:
+        _step(*self._tables(), actions, rewards, dones)
+
+    def state(self, index: int) -> State:
+        return state_of(self.game, self.boards[index])  # type: ignore[arg-type]
+
+
+def star_batch(game: Game, num_envs: int) -> StarBatch:
+    return StarBatch(game, num_envs)
