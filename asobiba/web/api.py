@@ -16,7 +16,8 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import segno
 from fastapi import APIRouter, Depends, Request
@@ -41,9 +42,11 @@ from .lobby import preview as board_preview
 from .protocol import Command, ProtocolError, parse_move, parse_verb
 from .rooms import Rooms
 from .solutions import SolutionBuilds
+from .table import Table
 from .view import frame, listed, summary
 
 router = APIRouter(prefix="/api")
+T = TypeVar("T")
 
 
 def rooms_of(request: Request) -> Rooms:
@@ -140,10 +143,21 @@ async def held_games(request: Request, status: str | None = None) -> list[dict[s
     return await asyncio.to_thread(read)
 
 
+async def off_loop(request: Request, table: Table, work: Callable[[], T]) -> T:
+    """``work`` (reading ``table``) in a worker thread when nothing else can change the table (an
+    uploaded record, or a finished game read afresh for this request), else here: a game of
+    20,000 plies takes a good part of a second to describe, and the other games go on meanwhile."""
+    if table.replay_only or rooms_of(request).tables.get(table.id) is not table:
+        return await asyncio.to_thread(work)
+    return work()
+
+
 @router.get("/games/{game_id}")
 async def get_game(request: Request, game_id: str) -> dict[str, Any]:
     rooms = rooms_of(request)
-    return summary(await rooms.get(game_id), rooms.present(game_id))
+    table = await rooms.get(game_id)
+    present = rooms.present(game_id)
+    return await off_loop(request, table, lambda: summary(table, present))
 
 
 async def _act(request: Request, game_id: str, cmd: Command, tokens: list[str]) -> dict[str, Any]:
@@ -222,14 +236,15 @@ async def get_frame(request: Request, game_id: str, ply: int) -> dict[str, Any]:
     table = await rooms_of(request).get(game_id)
     if not 0 <= ply <= table.plies:
         raise ProtocolError(f"ply must be between 0 and {table.plies}")
-    return frame(table, ply)
+    return await off_loop(request, table, lambda: frame(table, ply))
 
 
 @router.get("/games/{game_id}/record")
 async def get_record(request: Request, game_id: str) -> Response:
     """The game as a core Record (``asobiba-record/1`` JSON), as a download."""
     table = await rooms_of(request).get(game_id)
-    body = json.dumps(table.record_json(), ensure_ascii=False, indent=1)
+    body = await off_loop(request, table,
+                          lambda: json.dumps(table.record_json(), ensure_ascii=False, indent=1))
     filename = f"asobiba-{table.game.id}-{table.id}.json"
     return Response(
         body,

@@ -12,6 +12,7 @@ value; 404 for what does not exist; 413 for a body too large).
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -21,6 +22,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect
 
 from ..core.errors import AsobibaError, one_line
 from ..core.registry import descriptors
@@ -36,6 +38,7 @@ from .store import Store, resolve_db_url
 from .workers import Workers
 
 STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("asobiba.web")
 
 
 def create_app(
@@ -65,7 +68,6 @@ def create_app(
         app.state.rooms = Rooms(store, workers)
         app.state.solutions = solutions or SolutionBuilds(allow=allow_builds)
         app.state.limits = limits
-        app.state.rooms.start_resuming()
         await asyncio.to_thread(lobby_games)  # built once, before the first page asks
         try:
             yield
@@ -96,6 +98,13 @@ def create_app(
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first.get("loc", ()))
         return JSONResponse({"error": one_line(f"{where}: {first.get('msg')}")}, status_code=400)
+
+    @app.exception_handler(ClientDisconnect)
+    async def went_away(request: Request, _exc: ClientDisconnect) -> Response:
+        """A client that left in the middle of its request's body: one line in the log."""
+        client = request.client.host if request.client else "?"
+        log.warning("client %s went away during %s %s", client, request.method, request.url.path)
+        return Response(status_code=400)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:

@@ -11,9 +11,19 @@ line.
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+)
 
 from ..core.position import parse_json
 from ..core.registry import game_class
@@ -34,7 +44,19 @@ OptionValue = Scalar | Annotated[list[Item], Field(max_length=64)] | None
 """None leaves an option at its default (a game's own options carry it, e.g. no catalog file)."""
 OptionsIn = Annotated[dict[Annotated[str, Field(max_length=64)], OptionValue], Field(max_length=64)]
 GameId = Annotated[StrictStr, Field(max_length=64)]
-Meta = dict[Annotated[str, Field(max_length=200)], Any]
+MAX_META = 4096
+"""The most bytes a game's ``meta`` may take as compact JSON (UTF-8): free-form notes of its maker
+(e.g. the lobby settings it was made with), stored with the game and shown once to each client."""
+
+
+def small_meta(meta: dict[str, Any]) -> dict[str, Any]:
+    size = len(json.dumps(meta, ensure_ascii=False, separators=(",", ":")).encode())
+    if size > MAX_META:
+        raise ValueError(f"meta takes {size} bytes as JSON; at most {MAX_META} are kept")
+    return meta
+
+
+Meta = Annotated[dict[Annotated[str, Field(max_length=200)], Any], AfterValidator(small_meta)]
 
 
 class Body(BaseModel):
@@ -127,6 +149,7 @@ def read_body(raw: bytes, model: type[M], what: str = "the request body") -> tup
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
         problem = "unexpected field" if first["type"] == "extra_forbidden" else first["msg"]
+        problem = problem.removeprefix("Value error, ")
         raise ProtocolError(f"{what}: {where}: {problem}") from None
     if isinstance(body, SetupBody | RecordBody) and body.options:
         refuse_local_options(body.game, body.options, what)

@@ -16,10 +16,11 @@ every client of the game in both languages; the game then waits until a person t
 a client connects again (which lets the computer try again). A game between computers can be
 stopped by whoever created it.
 
-On start-up nothing is loaded before the server answers: a game is loaded (and replayed) off the
-event loop when it is first asked for, and a background task then resumes, one at a time, the
-unfinished games with a computer seat, so a pending computer move is played (a game of people only
-resolves pending chance when a client connects or acts).
+Nothing is loaded before a client asks for it, on start-up or later: a game is loaded (and
+replayed) off the event loop when it is first asked for; an unfinished game with a computer seat
+then resumes (its pending chance or computer move is played), so a restart costs nothing until the
+games are opened again (a game of people only resolves pending chance when a client connects or
+acts).
 
 Nothing is kept for a game longer than it is needed: its listeners go with its last client; its
 computer players when it ends, or when nobody watches it while the computer is idle; its table when
@@ -78,26 +79,24 @@ class Rooms:
         self.notices: set[asyncio.Task[None]] = set()
         self.hinting: set[tuple[str, int | None]] = set()
         """The games and seats with a hint being worked out."""
-        self.resuming: asyncio.Task[None] | None = None
+        self.shown: dict[str, StateFrame] = {}
+        """The last ``state`` frame broadcast to each watched game (a ``sync`` is answered with it)."""
 
     # -- life cycle -------------------------------------------------------------------------------
-    def start_resuming(self) -> None:
-        """Resume the unfinished games with a computer seat in the background (the server answers
-        meanwhile; every other game is loaded when first asked for)."""
-        self.resuming = asyncio.create_task(self.resume_computers())
-
-    async def resume_computers(self) -> None:
-        """Load the unfinished games with a computer seat one at a time and let their pending
-        chance or computer moves happen."""
-        for game_id in await asyncio.to_thread(self.store.unfinished_ids, True):
-            try:
-                async with self._lock(game_id):
-                    await self._advance(await self.get(game_id))
-            except AsobibaError as exc:
-                log.warning("cannot resume game %s: %s", game_id, exc)
+    async def _resume(self, table: Table) -> None:
+        """Let the pending chance or computer moves of a game just loaded happen."""
+        try:
+            async with self._lock(table.id):
+                if self.tables.get(table.id) is not table:
+                    return
+                await self._advance(table)
+        except AsobibaError as exc:
+            log.warning("cannot resume game %s: %s", table.id, exc)
+            return
+        await self.broadcast(table)
 
     async def close(self) -> None:
-        tasks = list(self.tasks.values()) + ([self.resuming] if self.resuming else [])
+        tasks = list(self.tasks.values()) + list(self.notices)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -121,7 +120,16 @@ class Rooms:
         table = self.tables.get(game_id)  # another request may have loaded it meanwhile
         if table is not None:
             return table
-        return self._keep(loaded)
+        table = self._keep(loaded)
+        if not table.finished and any(not table.is_human(s) for s in range(len(table.seats))):
+            self._notice(self._resume(table))
+        return table
+
+    def _notice(self, work: Awaitable[None]) -> None:
+        """Run ``work`` in the background (kept until done; cancelled at close)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.notices.add(task)
+        task.add_done_callback(self.notices.discard)
 
     def _load(self, game_id: str) -> Table | None:
         """The stored game, replayed (blocking: run off the event loop)."""
@@ -252,13 +260,12 @@ class Rooms:
         listeners.discard(listener)
         seated = self.seated.get(game_id, {})
         if seated.pop(listener, ()) and listeners and game_id in self.tables:
-            task = asyncio.get_running_loop().create_task(self.broadcast(self.tables[game_id]))
-            self.notices.add(task)  # the others see the seat go; kept until sent
-            task.add_done_callback(self.notices.discard)
+            self._notice(self.broadcast(self.tables[game_id]))  # the others see the seat go
         if not seated:
             self.seated.pop(game_id, None)
         if not listeners:
             del self.listeners[game_id]
+            self.shown.pop(game_id, None)
             self._release(game_id)
 
     def _release(self, game_id: str) -> None:
@@ -472,6 +479,7 @@ class Rooms:
             await asyncio.wrap_future(write(game_id, *args))
         except Exception:
             self.tables.pop(game_id, None)  # reload what is really stored on next use
+            self.shown.pop(game_id, None)
             raise
 
     # -- fan-out ----------------------------------------------------------------------------------
@@ -480,8 +488,9 @@ class Rooms:
         if not self.listeners.get(table.id):
             return
         thinking = thinking or self.is_thinking(table)
-        game = full(table, thinking=thinking, present=self.present(table.id))
-        await self.send_all(table.id, StateFrame(game))
+        frame = self.shown[table.id] = StateFrame(full(table, thinking=thinking,
+                                                       present=self.present(table.id)))
+        await self.send_all(table.id, frame)
 
     async def send_all(self, game_id: str, frame: dict[str, Any] | StateFrame) -> None:
         """``frame`` to every client of a game; a client that cannot be reached leaves."""
@@ -490,6 +499,16 @@ class Rooms:
                 await listener(frame)
             except Exception:
                 self.leave(game_id, listener)
+
+    def state_frame(self, table: Table) -> StateFrame:
+        """The game's ``state`` frame now: the one last broadcast (every change is broadcast), or
+        built and kept for the next clients to ask while the game is watched."""
+        frame = self.shown.get(table.id)
+        if frame is None:
+            frame = StateFrame(full(table, self.is_thinking(table), self.present(table.id)))
+            if self.listeners.get(table.id):
+                self.shown[table.id] = frame
+        return frame
 
     def is_thinking(self, table: Table) -> bool:
         return table.id in self.tasks and table.computer_to_move()

@@ -98,7 +98,7 @@ def test_bodies_over_the_limits_are_413(client: TestClient) -> None:
         yield b'"}}'
 
     refused(client.post("/api/games", content=chunks(), headers=JSON), 413)
-    record = b'{"format": "asobiba-record/1", "game": "diceout", "moves": [], "meta": {"x": "'
+    record = b'{"format": "asobiba-record/1", "game": "diceout", "moves": [], "result": {"x": "'
     record += b"a" * (2 * 1024 * 1024) + b'"}}'
     assert client.post("/api/records", content=record, headers=JSON).status_code == 201
     huge = record.replace(b"a" * 1024, b"a" * 5000)
