@@ -27,6 +27,7 @@ from pydantic import (
 
 from ..core.position import parse_json
 from ..core.registry import game_class
+from .guard import TooLarge
 from .protocol import ProtocolError
 
 MAX_SEED = 2**63 - 1
@@ -44,6 +45,8 @@ OptionValue = Scalar | Annotated[list[Item], Field(max_length=64)] | None
 """None leaves an option at its default (a game's own options carry it, e.g. no catalog file)."""
 OptionsIn = Annotated[dict[Annotated[str, Field(max_length=64)], OptionValue], Field(max_length=64)]
 GameId = Annotated[StrictStr, Field(max_length=64)]
+MAX_OPTIONS = 128 * 1024
+"""The most bytes a game's options may take as compact JSON (e.g. a dice catalog given as text)."""
 MAX_META = 4096
 """The most bytes a game's ``meta`` may take as compact JSON (UTF-8): free-form notes of its maker
 (e.g. the lobby settings it was made with), stored with the game and shown once to each client."""
@@ -152,6 +155,9 @@ def read_body(raw: bytes, model: type[M], what: str = "the request body") -> tup
         problem = problem.removeprefix("Value error, ")
         raise ProtocolError(f"{what}: {where}: {problem}") from None
     if isinstance(body, SetupBody | RecordBody) and body.options:
+        size = len(json.dumps(body.options, ensure_ascii=False, separators=(",", ":")).encode())
+        if size > MAX_OPTIONS:
+            raise TooLarge(f"{what}: options take {size} bytes as JSON; at most {MAX_OPTIONS} are kept")
         refuse_local_options(body.game, body.options, what)
     return body, data
 

@@ -47,6 +47,7 @@ from ..core.match import GAME_OVER, rules_result
 from ..core.names import Names
 from ..core.record import Record, saved_game
 from ..core.registry import make_game
+from .bodies import MAX_RECORD_PLIES
 from .errors import ComputerFailed, Forbidden, GameNotFound, NotFound, error_frame
 from .holders import HOLDER, INVITE, Actor, SeatKey, digest, new_invite, new_token
 from .protocol import Command
@@ -456,8 +457,12 @@ class Rooms:
 
     # -- persistence ------------------------------------------------------------------------------
     async def _play(self, table: Table, action: int) -> None:
-        """Play one legal action and store it at the ply where it was played."""
+        """Play one legal action and store it at the ply where it was played (a game stores at
+        most :data:`~.bodies.MAX_RECORD_PLIES` actions, as an uploaded record does)."""
         ply = table.plies
+        if ply >= MAX_RECORD_PLIES:
+            raise Refusal(Names(f"この対局は記録できる手数（{MAX_RECORD_PLIES}）に達しました。",
+                                f"this game has reached the most moves a game stores ({MAX_RECORD_PLIES})"))
         move = table.play(action)
         await self._commit(table, [move], ply)
 

@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from asobiba.core.registry import make_game
 from asobiba.web import rooms as rooms_module
 from asobiba.web.app import create_app
 from asobiba.web.bodies import MAX_META
@@ -183,3 +184,20 @@ def test_a_room_cannot_end_before_it_starts_and_invites_list_nothing(client) -> 
     assert client.post("/api/games/held", json={"tokens": [second]}).json() == []
     assert [g["id"] for g in client.post("/api/games/held", json={"tokens": [friend]}).json()] == [gid]
     assert client.post(f"/api/games/{gid}/seats/2/join", json={"invite": second}).status_code == 200
+
+
+def test_a_game_stores_bounded_options_and_moves(client: TestClient, monkeypatch) -> None:
+    options = {f"x{i}": "a" * 60_000 for i in range(3)}
+    refused = client.post("/api/games", json={"game": "diceout", "options": options, "seats": HUMANS})
+    assert refused.status_code == 413 and "options" in refused.json()["error"]
+    monkeypatch.setattr(rooms_module, "MAX_RECORD_PLIES", 2)
+    gid = client.post("/api/games", json={"game": "diamond", "seats": HUMANS}).json()["id"]
+
+    def move() -> int:
+        game = client.get(f"/api/games/{gid}").json()
+        state = make_game("diamond", game["options"]).state_from_json(game["position"])
+        return client.post(f"/api/games/{gid}/moves", json={"action": state.legal_actions()[0]})
+
+    assert [move().status_code for _ in range(2)] == [200, 200]
+    full = move()
+    assert full.status_code == 400 and "most moves" in full.json()["error"]
