@@ -26,9 +26,11 @@ from pydantic import (
 )
 
 from ..core.position import parse_json
+from ..core.record import FORMAT
 from ..core.registry import game_class
 from .guard import TooLarge
 from .protocol import ProtocolError
+from .seats import LEVELS
 
 MAX_SEED = 2**63 - 1
 """Seeds are stored in a 64-bit column: 0 … 2^63 − 1."""
@@ -93,7 +95,7 @@ class JoinBody(Body):
 class ComputerSeatBody(Body):
     """``POST /api/games/{id}/seats/{n}/computer``: the level (checked by :mod:`.seats`)."""
 
-    level: Text
+    level: Annotated[StrictStr, Field(max_length=200, json_schema_extra={"enum": list(LEVELS)})]
 
 
 class TakebackBody(Body):
@@ -106,6 +108,17 @@ class HeldBody(Body):
     """``POST /api/games/held``: the tokens a browser keeps (its games are listed)."""
 
     tokens: Annotated[list[Secret], Field(max_length=500)]
+
+
+class MoveBody(Body):
+    """``POST /api/games/{id}/moves``: exactly one of ``move`` (notation) and ``action`` (id), and
+    optionally the ply the client saw (read by :func:`~asobiba.web.protocol.parse_move`)."""
+
+    model_config = ConfigDict(json_schema_extra={"oneOf": [{"required": ["move"]}, {"required": ["action"]}]})
+
+    move: Annotated[StrictStr, Field(min_length=1, max_length=200, pattern=r"\S")] = None  # type: ignore[assignment]
+    action: StrictInt = None  # type: ignore[assignment]
+    ply: Annotated[StrictInt, Field(ge=0)] = None  # type: ignore[assignment]
 
 
 class QrBody(Body):
@@ -128,7 +141,7 @@ class RecordBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    format: Text
+    format: Annotated[StrictStr, Field(max_length=200, json_schema_extra={"const": FORMAT})]
     game: GameId
     options: OptionsIn | None = None
     start: dict[str, Any] | None = None
@@ -140,10 +153,27 @@ class RecordBody(BaseModel):
 M = TypeVar("M", bound=BaseModel)
 
 
+def read_json(raw: bytes, what: str = "the request body") -> Any:
+    """A request's JSON (:func:`~asobiba.core.position.parse_json`; an empty body is ``null``), a
+    number written with a zero fraction (``3.0``) read as the integer it is, as JSON Schema reads
+    it (a fraction is never rounded: ``1.9`` stays a float, refused where an integer is due)."""
+    return _integral(parse_json(raw or b"null", ProtocolError, f"{what}: "))
+
+
+def _integral(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {k: _integral(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_integral(v) for v in value]
+    return value
+
+
 def read_body(raw: bytes, model: type[M], what: str = "the request body") -> tuple[M, dict[str, Any]]:
     """The body (``what``, for messages) checked against ``model``, and the JSON object it was
     read from."""
-    data = parse_json(raw or b"null", ProtocolError, f"{what}: ")
+    data = read_json(raw, what)
     if not isinstance(data, dict):
         raise ProtocolError(f"{what} must be a JSON object")
     try:

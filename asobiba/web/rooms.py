@@ -24,7 +24,8 @@ acts).
 
 Nothing is kept for a game longer than it is needed: its listeners go with its last client; its
 computer players when it ends, or when nobody watches it while the computer is idle; its table when
-it is over and nobody watches it (an unfinished table stays: the rooms drive it); its lock as soon
+it is over and nobody watches it (an unfinished table stays: the rooms drive it; the uploaded
+records read last stay, up to :data:`REPLAY_PLIES` plies in all: they never change); its lock as soon
 as no command holds or awaits it (the locks are weak references).
 """
 
@@ -59,6 +60,9 @@ from .workers import HINT_PENDING, HintPending, Workers
 
 log = logging.getLogger("asobiba.web")
 
+REPLAY_PLIES = 100_000
+"""The most plies of uploaded records kept in memory once read (five of the longest)."""
+
 Listener = Callable[[dict[str, Any] | StateFrame], Awaitable[None]]
 """A connected client: takes a frame (a ``state`` frame is shared by all the game's clients)."""
 
@@ -80,6 +84,8 @@ class Rooms:
         self.notices: set[asyncio.Task[None]] = set()
         self.hinting: set[tuple[str, int | None]] = set()
         """The games and seats with a hint being worked out."""
+        self.replays: dict[str, Table] = {}
+        """Uploaded records read lately, oldest first (:meth:`_remember_replay`)."""
         self.shown: dict[str, StateFrame] = {}
         """The last ``state`` frame broadcast to each watched game (a ``sync`` is answered with it)."""
 
@@ -112,7 +118,7 @@ class Rooms:
     async def get(self, game_id: str) -> Table:
         """The game's table: the live one, else loaded from the store (and kept if it is
         unfinished or watched; a finished game nobody watches is read afresh each time)."""
-        table = self.tables.get(game_id)
+        table = self.tables.get(game_id) or self.replays.get(game_id)
         if table is not None:
             return table
         loaded = await asyncio.to_thread(self._load, game_id)
@@ -121,6 +127,8 @@ class Rooms:
         table = self.tables.get(game_id)  # another request may have loaded it meanwhile
         if table is not None:
             return table
+        if loaded.replay_only:
+            self._remember_replay(loaded)
         table = self._keep(loaded)
         if not table.finished and any(not table.is_human(s) for s in range(len(table.seats))):
             self._notice(self._resume(table))
@@ -136,6 +144,13 @@ class Rooms:
         """The stored game, replayed (blocking: run off the event loop)."""
         stored = self.store.load(game_id)
         return None if stored is None else self._table(stored)
+
+    def _remember_replay(self, table: Table) -> None:
+        """Keep an uploaded record read lately (it never changes), the oldest forgotten past
+        :data:`REPLAY_PLIES` plies in all, so that reading a long one again costs nothing."""
+        self.replays[table.id] = table
+        while sum(t.plies for t in self.replays.values()) > REPLAY_PLIES and len(self.replays) > 1:
+            del self.replays[next(iter(self.replays))]
 
     def _keep(self, table: Table) -> Table:
         """Keep ``table`` live if it is unfinished or watched; the live table of its game."""

@@ -105,7 +105,7 @@ class Table(Match):
     def actors(self, tokens: Sequence[str]) -> list[Actor]:
         """Who the tokens of a request are: none is a spectator (refused), and a token that holds
         no seat of this game is refused too."""
-        if not self.keys:  # stored before seats had holders: open to all, as it was then
+        if not self.keys:  # stored before seats had holders: any token acts, as anyone did then
             humans = tuple(i for i in range(len(self.seats)) if self.is_human(i))
             return [Actor(SeatKey(HOLDER, "", humans, creator=True))]
         if not tokens:
