@@ -98,9 +98,9 @@ class HttpProtocol(HttpToolsProtocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
-        heads = self.heads
+        heads, reading_head = self.heads, self.head is not None
         super().data_received(data)
-        if self.heads == heads and self.head is not None:  # still reading the same headers
+        if reading_head and self.heads == heads and self.head is not None:  # all of it headers
             self.head += len(data)
             if self.head > HEADER_LIMIT:
                 self.transport.abort()

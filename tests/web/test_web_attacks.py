@@ -269,3 +269,13 @@ def test_cli_numbers_are_bounded(args: list[str]) -> None:
     assert done.returncode == 2 and "serving" not in done.stdout
     assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, done.stderr
 
+
+
+def test_headers_are_bounded_but_big_bodies_pass(server: Server) -> None:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
+        sock.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nX-Pad: ".encode() + b"a" * 70_000)
+        assert closed_by_server(sock, 10)
+    moves = [{"notation": "x" * 100}] * 3000  # about 350 kB, sent in a few large chunks
+    record = {"format": "asobiba-record/1", "game": "diamond", "moves": moves}
+    answer = httpx.post(f"{server.url}/api/records", json=record, timeout=60)
+    assert answer.status_code == 400 and "not a move" in answer.json()["error"]  # read whole, then refused
