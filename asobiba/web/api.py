@@ -17,11 +17,11 @@ import asyncio
 import io
 import json
 from collections.abc import Callable
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 from weakref import WeakKeyDictionary
 
 import segno
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import JSONResponse, Response
 
 from ..core.registry import make_game
@@ -229,7 +229,7 @@ async def post_stop(request: Request, game_id: str, tokens: list[str] = Tokens) 
 
 @router.post("/games/{game_id}/verbs/{verb}", response_model=None, responses={200: answers(Game)})
 async def post_verb(
-    request: Request, game_id: str, verb: str, tokens: list[str] = Tokens
+    request: Request, game_id: str, verb: Annotated[str, Path(pattern=r"\S")], tokens: list[str] = Tokens
 ) -> dict[str, Any]:
     """Play one of the game's verbs (e.g. a declaration) if it is legal now."""
     return await _act(request, game_id, parse_verb(verb), tokens)

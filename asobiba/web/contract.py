@@ -239,8 +239,8 @@ def options_schema(game_id: str) -> dict[str, Any]:
             continue
         one = copy.deepcopy(KINDS[spec.kind])
         target = one.get("items", one)
-        if spec.choices is not None:
-            target["enum"] = list(spec.choices)
+        if spec.choices is not None:  # an option that may be left out may also be left empty
+            target["enum"] = list(spec.choices) + ([""] if spec.optional and spec.kind == "str" else [])
         if spec.lo is not None:
             target["minimum"] = spec.lo
         if spec.hi is not None:
