@@ -69,9 +69,11 @@ def play_a_game(http: httpx.Client, url: str) -> None:
 
 @pytest.fixture
 def capped(tmp_path: Path):
-    srv = Server(tmp_path / "served.sqlite3", serve_args="address_connections=20").start()
-    yield srv
-    srv.kill()
+    srv = Server(tmp_path / "served.sqlite3", serve_args="address_connections=20")
+    try:
+        yield srv.start()
+    finally:
+        srv.kill()
 
 
 def test_half_open_connections_from_one_address_leave_another_playing(capped: Server) -> None:
@@ -206,15 +208,16 @@ def test_behind_nginx_the_address_limit_counts_the_client(tmp_path: Path) -> Non
         pytest.fail("Debian's nginx is not installed (apt-get install nginx); the proxy test needs it")
     srv = Server(tmp_path / "served.sqlite3",
                  serve_args="address_rate=1, proxies=('127.0.0.1',), allow_hosts=('127.0.0.1',)")
-    srv.start()
     prefix = tmp_path / "nginx"
     prefix.mkdir()
     port = free_port()
-    (prefix / "nginx.conf").write_text(nginx_conf(prefix, port, srv.port))
-    proxy = subprocess.Popen([NGINX, "-p", str(prefix), "-e", str(prefix / "error.log"),
-                              "-c", str(prefix / "nginx.conf"), "-g", "daemon off;"],
-                             stderr=subprocess.PIPE)
+    proxy = None
     try:
+        srv.start()
+        (prefix / "nginx.conf").write_text(nginx_conf(prefix, port, srv.port))
+        proxy = subprocess.Popen([NGINX, "-p", str(prefix), "-e", str(prefix / "error.log"),
+                                  "-c", str(prefix / "nginx.conf"), "-g", "daemon off;"],
+                                 stderr=subprocess.DEVNULL)
         url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 20
         while True:
@@ -222,7 +225,8 @@ def test_behind_nginx_the_address_limit_counts_the_client(tmp_path: Path) -> Non
                 httpx.get(f"{url}/static/nothing", timeout=2)
                 break
             except httpx.HTTPError:
-                assert time.monotonic() < deadline and proxy.poll() is None, proxy.stderr.read()
+                assert time.monotonic() < deadline and proxy.poll() is None, \
+                    (prefix / "error.log").read_text() if (prefix / "error.log").exists() else "nginx"
                 time.sleep(0.1)
         with client_at("127.0.0.1") as one, client_at("127.0.0.2") as two:
             spoofed = {"X-Forwarded-For": "203.0.113.9"}  # nginx replaces it
@@ -233,8 +237,9 @@ def test_behind_nginx_the_address_limit_counts_the_client(tmp_path: Path) -> Non
                       for i in range(20)]  # from a peer that is no proxy the header counts for nothing
             assert 429 in [answer.status_code for answer in direct]
     finally:
-        proxy.terminate()
-        proxy.wait(10)
+        if proxy is not None:
+            proxy.terminate()
+            proxy.wait(10)
         srv.kill()
 
 
