@@ -186,6 +186,7 @@ class Server:
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
+        self.kill()  # never left behind
         raise RuntimeError("the server did not answer within 90 s")
 
     def kill(self) -> None:
