@@ -26,6 +26,9 @@ from .cli_support import OptionOpt, command_group, usage_errors, user_errors
 from .core.errors import UnknownGameError
 from .core.registry import descriptor, descriptors, game_ids
 
+MAX_PERFT_DEPTH = 20
+"""The deepest ``perft --depth`` (counts grow exponentially; 20 plies is already far past a day)."""
+
 
 class _WithGameGroups(TyperGroup):
     """The main command group, plus ``asobiba <id> …`` for every game that declares commands.
@@ -97,7 +100,8 @@ def games() -> None:
 @user_errors
 def perft(
     game: GameArg,
-    depth: Annotated[int, typer.Option("--depth", "-d", min=1, help="Deepest ply to count.")] = 3,
+    depth: Annotated[int, typer.Option("--depth", "-d", min=1, max=MAX_PERFT_DEPTH,
+                                       help="Deepest ply to count.")] = 3,
     option: OptionOpt = None,
     position: PositionOpt = None,
     ply: PlyOpt = None,
@@ -278,16 +282,25 @@ def serve(
                            "(hours of CPU and gigabytes of disk; off by default).")
     ] = False,
     address_rate: Annotated[
-        float, typer.Option("--address-rate", min=0, help="Requests a second allowed per client "
-                            "address (0: no per-address limits, e.g. behind a reverse proxy).")
+        float, typer.Option("--address-rate", help="Requests a second allowed per client "
+                            "address, 0 to 10000 (0: no per-address limits).")
     ] = 20.0,
+    address_connections: Annotated[
+        int, typer.Option("--address-connections", help="Open connections allowed per client address.")
+    ] = 128,
+    proxy: Annotated[
+        list[str] | None,
+        typer.Option("--proxy", help="Address of a reverse proxy whose X-Forwarded-For names the "
+                     "client (repeatable; from anyone else the header is ignored).")
+    ] = None,
 ) -> None:
     """Start the web table (FastAPI + uvicorn) for every game that has a board picture."""
     from .web.server import serve as run_server
 
     run_server(host, port, db, allow_hosts=tuple(allow_host or ()),
                allow_origins=tuple(allow_origin or ()), api_docs=api_docs,
-               allow_builds=allow_builds, address_rate=address_rate)
+               allow_builds=allow_builds, address_rate=address_rate,
+               address_connections=address_connections, proxies=tuple(proxy or ()))
 
 
 FORWARDED = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Sets up everything the test suite needs on a fresh machine, then runs lint and all tests.
-# Installs: the package with its test extras (pip); Debian's chromium for the browser tests and
-# Debian's postgresql, started on this machine only, for the store tests against PostgreSQL, and
-# Debian's libcairo2 for the research environments' board pictures (apt).
+# Installs: the package with its test extras (pip); Debian's chromium for the browser tests,
+# Debian's nginx for the reverse-proxy test (run by the test on a loopback port with its own
+# config), Debian's libcairo2 for the research environments' board pictures and Debian's
+# postgresql, started on this machine only, for the store tests against PostgreSQL (apt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ "$(id -u)" -eq 0 ]; then SUDO=""; AS_PG="runuser -u postgres --"; else SUDO="sudo"; AS_PG="sudo -u postgres"; fi
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
 ldconfig -p | grep -q 'libcairo\.so\.2' || missing+=(libcairo2)  # board pictures as pixels (CairoSVG)
 if [ "${#missing[@]}" -gt 0 ]; then

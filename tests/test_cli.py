@@ -176,6 +176,7 @@ def test_serve_masks_passwords_and_warns_off_loopback(monkeypatch: pytest.Monkey
     started: list[object] = []
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets: started.append(sockets))
     monkeypatch.setattr(server, "create_app", lambda url, **kwargs: None)
+    monkeypatch.setattr(server, "check_db", lambda url: url)  # no database server here
     result = runner.invoke(app, ["serve", "--host", "0.0.0.0", "--port", str(port),
                                  "--db", "postgresql://u:s3cret@db.example/asobiba"])
     for sockets in started:

@@ -1,4 +1,4 @@
-"""Rule options as flat framework parameters (docs/research.md, "Options as parameters").
+"""Rule options as flat framework parameters (docs/research.md, "OpenSpiel").
 
 A framework passes parameters as ints, bools and strings, and writes them into a game's name
 (OpenSpiel's ``asobiba_diceout(rows=4)``), where commas and brackets are not allowed. So an integer

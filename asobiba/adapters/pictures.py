@@ -1,4 +1,4 @@
-"""A game's pictures for the environments (docs/research.md, "Pictures"): the terminal text, and
+"""A game's pictures for the environments (docs/research.md, "PettingZoo"): the terminal text, and
 the board picture (the game's SVG) as pixels.
 
 The SVG is drawn to pixels by CairoSVG on the system's cairo library (the extra ``asobiba[rl]``

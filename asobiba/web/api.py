@@ -15,13 +15,14 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, TypeVar
+from weakref import WeakKeyDictionary
 
 import segno
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import JSONResponse, Response
 
-from ..core.position import parse_json
 from ..core.registry import make_game
 from .bodies import (
     ComputerSeatBody,
@@ -33,6 +34,22 @@ from .bodies import (
     SetupBody,
     TakebackBody,
     read_body,
+    read_json,
+)
+from .contract import (
+    Catalog,
+    Created,
+    Frame,
+    Game,
+    Hint,
+    Joined,
+    Listed,
+    Qr,
+    Record,
+    Setup,
+    SolutionStatus,
+    Uploaded,
+    answers,
 )
 from .holders import bearer, digest
 from .lobby import lobby_games, setup
@@ -40,9 +57,13 @@ from .lobby import preview as board_preview
 from .protocol import Command, ProtocolError, parse_move, parse_verb
 from .rooms import Rooms
 from .solutions import SolutionBuilds
+from .table import SPECTATOR, Table
 from .view import frame, listed, summary
 
 router = APIRouter(prefix="/api")
+T = TypeVar("T")
+_RECORDS: WeakKeyDictionary[Table, str] = WeakKeyDictionary()
+"""The record download of each uploaded record in memory (it never changes)."""
 
 
 def rooms_of(request: Request) -> Rooms:
@@ -50,25 +71,28 @@ def rooms_of(request: Request) -> Rooms:
 
 
 def tokens_of(request: Request) -> list[str]:
-    """The seat token of an acting request (``Authorization: Bearer``), as the rooms take it."""
+    """The seat token of an acting request (``Authorization: Bearer``), as the rooms take it;
+    without one the request is a spectator's, refused (401) before anything else is read."""
     token = bearer(request.headers.get("authorization"))
-    return [token] if token else []
+    if not token:
+        raise SPECTATOR
+    return [token]
 
 
 Tokens = Depends(tokens_of)
 
 
 async def json_body(request: Request) -> Any:
-    return parse_json(await request.body() or b"null", ProtocolError, "the request body: ")
+    return read_json(await request.body())
 
 
-@router.get("/catalog")
+@router.get("/catalog", response_model=None, responses={200: answers(Catalog)})
 async def get_lobby() -> dict[str, Any]:
     """The games offered at the web table as their descriptors declare them, and the levels."""
     return lobby_games()
 
 
-@router.post("/setup")
+@router.post("/setup", response_model=None, responses={200: answers(Setup)})
 async def post_setup(request: Request, preview: bool = False) -> dict[str, Any]:
     """Check ``{"game","options"}``; answer the normalized options, seat names and first mover
     (``?preview=true``: also the starting board as SVG)."""
@@ -79,7 +103,7 @@ async def post_setup(request: Request, preview: bool = False) -> dict[str, Any]:
     return answer
 
 
-@router.post("/games", status_code=201)
+@router.post("/games", status_code=201, response_model=None, responses={201: answers(Created)})
 async def create_game(request: Request) -> dict[str, Any]:
     """A new game; the creator's token (it holds every person's seat not invited) and, per seat,
     the invite link of an invited one."""
@@ -103,7 +127,7 @@ def invite_url(game_id: str, seat: int, invite: str) -> str:
     return f"/game/{game_id}/join/{seat}/{invite}"
 
 
-@router.post("/games/{game_id}/seats/{seat}/join")
+@router.post("/games/{game_id}/seats/{seat}/join", response_model=None, responses={200: answers(Joined)})
 async def join_seat(request: Request, game_id: str, seat: int) -> dict[str, Any]:
     """Take an invited seat: ``{"invite": "..."}`` → ``{"token"}`` (each invite works once)."""
     body, _ = read_body(await request.body(), JoinBody)
@@ -111,7 +135,7 @@ async def join_seat(request: Request, game_id: str, seat: int) -> dict[str, Any]
     return {"token": token, "seat": seat, "url": f"/game/{game_id}"}
 
 
-@router.post("/games/{game_id}/seats/{seat}/computer")
+@router.post("/games/{game_id}/seats/{seat}/computer", response_model=None, responses={200: answers(Game)})
 async def seat_to_computer(
     request: Request, game_id: str, seat: int, tokens: list[str] = Tokens
 ) -> dict[str, Any]:
@@ -123,12 +147,12 @@ async def seat_to_computer(
     return summary(await rooms.get(game_id), rooms.present(game_id))
 
 
-@router.post("/games/held")
-async def held_games(request: Request, status: str | None = None) -> list[dict[str, Any]]:
+@router.post("/games/held", response_model=None, responses={200: answers(list[Listed])})
+async def held_games(
+    request: Request, status: Literal["playing", "finished"] | None = None
+) -> list[dict[str, Any]]:
     """The games in which one of ``{"tokens": [...]}`` holds a seat (a browser's own games),
     newest first. Nobody else's games are listed."""
-    if status not in (None, "playing", "finished"):
-        raise ProtocolError("status must be 'playing' or 'finished'")
     body, _ = read_body(await request.body(), HeldBody)
     store = rooms_of(request).store
     digests = [digest(t) for t in body.tokens]
@@ -139,10 +163,21 @@ async def held_games(request: Request, status: str | None = None) -> list[dict[s
     return await asyncio.to_thread(read)
 
 
-@router.get("/games/{game_id}")
+async def off_loop(request: Request, table: Table, work: Callable[[], T]) -> T:
+    """``work`` (reading ``table``) in a worker thread when nothing else can change the table (an
+    uploaded record, or a finished game read afresh for this request), else here: a game of
+    20,000 plies takes a good part of a second to describe, and the other games go on meanwhile."""
+    if table.replay_only or rooms_of(request).tables.get(table.id) is not table:
+        return await asyncio.to_thread(work)
+    return work()
+
+
+@router.get("/games/{game_id}", response_model=None, responses={200: answers(Game)})
 async def get_game(request: Request, game_id: str) -> dict[str, Any]:
     rooms = rooms_of(request)
-    return summary(await rooms.get(game_id), rooms.present(game_id))
+    table = await rooms.get(game_id)
+    present = rooms.present(game_id)
+    return await off_loop(request, table, lambda: summary(table, present))
 
 
 async def _act(request: Request, game_id: str, cmd: Command, tokens: list[str]) -> dict[str, Any]:
@@ -151,7 +186,7 @@ async def _act(request: Request, game_id: str, cmd: Command, tokens: list[str]) 
     return summary(await rooms.get(game_id), rooms.present(game_id))
 
 
-@router.post("/games/{game_id}/moves")
+@router.post("/games/{game_id}/moves", response_model=None, responses={200: answers(Game)})
 async def post_move(
     request: Request, game_id: str, wait: bool = False, tokens: list[str] = Tokens
 ) -> dict[str, Any]:
@@ -163,13 +198,13 @@ async def post_move(
     return summary(await rooms.get(game_id), rooms.present(game_id))
 
 
-@router.post("/games/{game_id}/undo")
+@router.post("/games/{game_id}/undo", response_model=None, responses={200: answers(Game)})
 async def post_undo(request: Request, game_id: str, tokens: list[str] = Tokens) -> dict[str, Any]:
     """Take back (between devices: ask the others to accept a takeback)."""
     return await _act(request, game_id, Command("undo"), tokens)
 
 
-@router.post("/games/{game_id}/takeback")
+@router.post("/games/{game_id}/takeback", response_model=None, responses={200: answers(Game)})
 async def post_takeback(
     request: Request, game_id: str, tokens: list[str] = Tokens
 ) -> dict[str, Any]:
@@ -178,12 +213,12 @@ async def post_takeback(
     return await _act(request, game_id, Command("takeback", accept=body.accept), tokens)
 
 
-@router.post("/games/{game_id}/resign")
+@router.post("/games/{game_id}/resign", response_model=None, responses={200: answers(Game)})
 async def post_resign(request: Request, game_id: str, tokens: list[str] = Tokens) -> dict[str, Any]:
     return await _act(request, game_id, Command("resign"), tokens)
 
 
-@router.post("/games/{game_id}/stop")
+@router.post("/games/{game_id}/stop", response_model=None, responses={200: answers(Game)})
 async def post_stop(request: Request, game_id: str, tokens: list[str] = Tokens) -> dict[str, Any]:
     """Stop a game between computers (its creator's token): it ends as a draw, ``reason: "stopped"``."""
     rooms = rooms_of(request)
@@ -191,22 +226,22 @@ async def post_stop(request: Request, game_id: str, tokens: list[str] = Tokens) 
     return summary(table, rooms.present(game_id))
 
 
-@router.post("/games/{game_id}/verbs/{verb}")
+@router.post("/games/{game_id}/verbs/{verb}", response_model=None, responses={200: answers(Game)})
 async def post_verb(
-    request: Request, game_id: str, verb: str, tokens: list[str] = Tokens
+    request: Request, game_id: str, verb: Annotated[str, Path(pattern=r"\S")], tokens: list[str] = Tokens
 ) -> dict[str, Any]:
     """Play one of the game's verbs (e.g. a declaration) if it is legal now."""
     return await _act(request, game_id, parse_verb(verb), tokens)
 
 
-@router.post("/games/{game_id}/hint")
+@router.post("/games/{game_id}/hint", response_model=None, responses={200: answers(Hint)})
 async def post_hint(request: Request, game_id: str, tokens: list[str] = Tokens) -> dict[str, Any]:
     reply = await rooms_of(request).command(game_id, Command("hint"), tokens)
     assert reply is not None
     return reply["hint"]
 
 
-@router.post("/qr")
+@router.post("/qr", response_model=None, responses={200: answers(Qr)})
 async def qr_code(request: Request) -> dict[str, str]:
     """A QR code (SVG) of ``{"text"}``, a link of this site to show another device."""
     body, _ = read_body(await request.body(), QrBody)
@@ -216,19 +251,24 @@ async def qr_code(request: Request) -> dict[str, str]:
     return {"svg": out.getvalue().decode()}
 
 
-@router.get("/games/{game_id}/frames/{ply}")
+@router.get("/games/{game_id}/frames/{ply}", response_model=None, responses={200: answers(Frame)})
 async def get_frame(request: Request, game_id: str, ply: int) -> dict[str, Any]:
     table = await rooms_of(request).get(game_id)
     if not 0 <= ply <= table.plies:
         raise ProtocolError(f"ply must be between 0 and {table.plies}")
-    return frame(table, ply)
+    return await off_loop(request, table, lambda: frame(table, ply))
 
 
-@router.get("/games/{game_id}/record")
+@router.get("/games/{game_id}/record", response_model=None, responses={200: answers(Record)})
 async def get_record(request: Request, game_id: str) -> Response:
     """The game as a core Record (``asobiba-record/1`` JSON), as a download."""
     table = await rooms_of(request).get(game_id)
-    body = json.dumps(table.record_json(), ensure_ascii=False, indent=1)
+    body = _RECORDS.get(table)
+    if body is None:
+        body = await off_loop(request, table,
+                              lambda: json.dumps(table.record_json(), ensure_ascii=False, indent=1))
+        if table.replay_only:  # it never changes
+            _RECORDS[table] = body
     filename = f"asobiba-{table.game.id}-{table.id}.json"
     return Response(
         body,
@@ -237,7 +277,7 @@ async def get_record(request: Request, game_id: str) -> Response:
     )
 
 
-@router.post("/records", status_code=201)
+@router.post("/records", status_code=201, response_model=None, responses={201: answers(Uploaded)})
 async def upload_record(request: Request) -> JSONResponse:
     """Open an uploaded record (checked move by move, its result recomputed) for replay."""
     _, record = read_body(await request.body(), RecordBody, "the record")
@@ -250,14 +290,15 @@ def solutions_of(request: Request) -> SolutionBuilds:
     return request.app.state.solutions
 
 
-@router.get("/solutions/{game}/{variant}")
-async def get_solutions(request: Request, game: str, variant: str) -> dict[str, Any]:
+@router.get("/solutions/{game}/{variant}", response_model=None, responses={200: answers(SolutionStatus)})
+async def get_solutions(request: Request, game: str, variant: int) -> dict[str, Any]:
     """The solution table of a game's variant: missing, building (with progress), ready, error."""
-    return await solutions_of(request).status(game, variant)
+    return await solutions_of(request).status(game, str(variant))
 
 
-@router.post("/solutions/{game}/{variant}")
-async def build_solutions(request: Request, game: str, variant: str) -> JSONResponse:
+@router.post("/solutions/{game}/{variant}", response_model=None,
+             responses={200: answers(SolutionStatus), 202: answers(SolutionStatus)})
+async def build_solutions(request: Request, game: str, variant: int) -> JSONResponse:
     """Start building the table in the background (202); a running or finished one just answers its status."""
-    started, status = await solutions_of(request).build(game, variant)
+    started, status = await solutions_of(request).build(game, str(variant))
     return JSONResponse(status, status_code=202 if started else 200)

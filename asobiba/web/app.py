@@ -13,6 +13,7 @@ value; 404 for what does not exist; 413 for a body too large).
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -20,12 +21,14 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect
 
 from ..core.errors import AsobibaError, one_line
 from ..core.registry import descriptors
-from . import api, learn, services, sockets
+from . import api, contract, learn, services, sockets
 from .errors import GameNotFound, http_status, translations
 from .guard import DOCS_PATH, Access, Guard
 from .limits import AddressLimits, Limits
@@ -37,6 +40,7 @@ from .store import Store, resolve_db_url
 from .workers import Workers
 
 STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("asobiba.web")
 
 
 def create_app(
@@ -66,7 +70,6 @@ def create_app(
         app.state.rooms = Rooms(store, workers)
         app.state.solutions = solutions or SolutionBuilds(allow=allow_builds)
         app.state.limits = limits
-        app.state.rooms.start_resuming()
         await asyncio.to_thread(lobby_games)  # built once, before the first page asks
         try:
             yield
@@ -81,8 +84,10 @@ def create_app(
         lifespan=lifespan,
         docs_url=DOCS_PATH if api_docs else None,
         redoc_url=None,
-        openapi_url="/api/openapi.json" if api_docs else None,
+        openapi_url="/api/openapi.json",
+        generate_unique_id_function=lambda route: route.name,
     )
+    app.openapi = lambda: contract.openapi(app)  # type: ignore[method-assign]
     if limits is not None and limits.address_rate > 0:
         app.add_middleware(AddressLimits, limits=limits)
     app.add_middleware(Guard, access=access or Access())  # outermost: refusals get its headers
@@ -98,12 +103,22 @@ def create_app(
         where = ".".join(str(part) for part in first.get("loc", ()))
         return JSONResponse({"error": one_line(f"{where}: {first.get('msg')}")}, status_code=400)
 
+    @app.exception_handler(ClientDisconnect)
+    async def went_away(request: Request, _exc: ClientDisconnect) -> Response:
+        """A client that left in the middle of its request's body: one line in the log."""
+        client = request.client.host if request.client else "?"
+        log.warning("client %s went away during %s %s", client, request.method, request.url.path)
+        return Response(status_code=400)
+
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
         if exc.status_code == 404 and request.method == "GET" and is_page_path(request.url.path):
             return shell.page(missing="page")
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:  # every method of the path, not only those of one route
+            headers["Allow"] = ", ".join(sorted(allowed(app, request.url.path)))
         return JSONResponse({"error": one_line(str(exc.detail))}, status_code=exc.status_code,
-                            headers=exc.headers)
+                            headers=headers)
 
     app.include_router(api.router)
     app.include_router(services.router)
@@ -151,6 +166,15 @@ def create_app(
         return await game_or_missing(request, game_id)
 
     return app
+
+
+def allowed(app: FastAPI, path: str) -> set[str]:
+    """The methods the routes of ``path`` answer."""
+    methods: set[str] = set()
+    for route in app.routes:
+        if isinstance(route, APIRoute) and route.path_regex.match(path):
+            methods |= route.methods
+    return methods
 
 
 def is_page_path(path: str) -> bool:

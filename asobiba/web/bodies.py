@@ -11,13 +11,26 @@ line.
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+)
 
 from ..core.position import parse_json
+from ..core.record import FORMAT
 from ..core.registry import game_class
+from .guard import TooLarge
 from .protocol import ProtocolError
+from .seats import LEVELS
 
 MAX_SEED = 2**63 - 1
 """Seeds are stored in a 64-bit column: 0 … 2^63 − 1."""
@@ -34,7 +47,21 @@ OptionValue = Scalar | Annotated[list[Item], Field(max_length=64)] | None
 """None leaves an option at its default (a game's own options carry it, e.g. no catalog file)."""
 OptionsIn = Annotated[dict[Annotated[str, Field(max_length=64)], OptionValue], Field(max_length=64)]
 GameId = Annotated[StrictStr, Field(max_length=64)]
-Meta = dict[Annotated[str, Field(max_length=200)], Any]
+MAX_OPTIONS = 128 * 1024
+"""The most bytes a game's options may take as compact JSON (e.g. a dice catalog given as text)."""
+MAX_META = 4096
+"""The most bytes a game's ``meta`` may take as compact JSON (UTF-8): free-form notes of its maker
+(e.g. the lobby settings it was made with), stored with the game and shown once to each client."""
+
+
+def small_meta(meta: dict[str, Any]) -> dict[str, Any]:
+    size = len(json.dumps(meta, ensure_ascii=False, separators=(",", ":")).encode())
+    if size > MAX_META:
+        raise ValueError(f"meta takes {size} bytes as JSON; at most {MAX_META} are kept")
+    return meta
+
+
+Meta = Annotated[dict[Annotated[str, Field(max_length=200)], Any], AfterValidator(small_meta)]
 
 
 class Body(BaseModel):
@@ -68,7 +95,7 @@ class JoinBody(Body):
 class ComputerSeatBody(Body):
     """``POST /api/games/{id}/seats/{n}/computer``: the level (checked by :mod:`.seats`)."""
 
-    level: Text
+    level: Annotated[StrictStr, Field(max_length=200, json_schema_extra={"enum": list(LEVELS)})]
 
 
 class TakebackBody(Body):
@@ -81,6 +108,17 @@ class HeldBody(Body):
     """``POST /api/games/held``: the tokens a browser keeps (its games are listed)."""
 
     tokens: Annotated[list[Secret], Field(max_length=500)]
+
+
+class MoveBody(Body):
+    """``POST /api/games/{id}/moves``: exactly one of ``move`` (notation) and ``action`` (id), and
+    optionally the ply the client saw (read by :func:`~asobiba.web.protocol.parse_move`)."""
+
+    model_config = ConfigDict(json_schema_extra={"oneOf": [{"required": ["move"]}, {"required": ["action"]}]})
+
+    move: Annotated[StrictStr, Field(min_length=1, max_length=200, pattern=r"\S")] = None  # type: ignore[assignment]
+    action: StrictInt = None  # type: ignore[assignment]
+    ply: Annotated[StrictInt, Field(ge=0)] = None  # type: ignore[assignment]
 
 
 class QrBody(Body):
@@ -103,7 +141,7 @@ class RecordBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    format: Text
+    format: Annotated[StrictStr, Field(max_length=200, json_schema_extra={"const": FORMAT})]
     game: GameId
     options: OptionsIn | None = None
     start: dict[str, Any] | None = None
@@ -115,10 +153,27 @@ class RecordBody(BaseModel):
 M = TypeVar("M", bound=BaseModel)
 
 
+def read_json(raw: bytes, what: str = "the request body") -> Any:
+    """A request's JSON (:func:`~asobiba.core.position.parse_json`; an empty body is ``null``), a
+    number written with a zero fraction (``3.0``) read as the integer it is, as JSON Schema reads
+    it (a fraction is never rounded: ``1.9`` stays a float, refused where an integer is due)."""
+    return _integral(parse_json(raw or b"null", ProtocolError, f"{what}: "))
+
+
+def _integral(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {k: _integral(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_integral(v) for v in value]
+    return value
+
+
 def read_body(raw: bytes, model: type[M], what: str = "the request body") -> tuple[M, dict[str, Any]]:
     """The body (``what``, for messages) checked against ``model``, and the JSON object it was
     read from."""
-    data = parse_json(raw or b"null", ProtocolError, f"{what}: ")
+    data = read_json(raw, what)
     if not isinstance(data, dict):
         raise ProtocolError(f"{what} must be a JSON object")
     try:
@@ -127,8 +182,12 @@ def read_body(raw: bytes, model: type[M], what: str = "the request body") -> tup
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
         problem = "unexpected field" if first["type"] == "extra_forbidden" else first["msg"]
+        problem = problem.removeprefix("Value error, ")
         raise ProtocolError(f"{what}: {where}: {problem}") from None
     if isinstance(body, SetupBody | RecordBody) and body.options:
+        size = len(json.dumps(body.options, ensure_ascii=False, separators=(",", ":")).encode())
+        if size > MAX_OPTIONS:
+            raise TooLarge(f"{what}: options take {size} bytes as JSON; at most {MAX_OPTIONS} are kept")
         refuse_local_options(body.game, body.options, what)
     return body, data
 

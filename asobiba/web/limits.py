@@ -4,11 +4,19 @@
   on average (HTTP requests and WebSocket handshakes alike), in bursts of at most
   :attr:`Limits.address_burst`, and hold at most :attr:`Limits.address_sockets` WebSockets open.
   Past that an HTTP request is answered 429 with ``Retry-After`` and a handshake is refused,
-  before anything else is done. ``address_rate=0`` turns the per-address limits off (for a
-  server behind a reverse proxy, where every request comes from the proxy: limit there).
+  before anything else is done. ``address_rate=0`` turns the per-address limits off. Behind a
+  reverse proxy named with ``asobiba serve --proxy`` the address is the client's as the proxy
+  tells it (``X-Forwarded-For``); from any other peer the header is ignored.
+  All the WebSockets of one address share a frame budget of :attr:`Limits.address_frame_rate`
+  frames a second (bursts of :attr:`Limits.address_frame_burst`) beside each one's own, so that
+  many sockets cannot add up to more work than a few. At most :attr:`Limits.address_games` new
+  games (``POST /api/games`` and record uploads) an hour, in bursts of as many, are stored per
+  address (429 with ``Retry-After`` past that). ``asobiba serve`` also holds at most
+  :attr:`Limits.address_connections` open TCP connections per address (:mod:`.connections`).
 * **Per connection** — a WebSocket may send :attr:`Limits.frame_rate` frames a second on average,
   in bursts of :attr:`Limits.frame_burst`; a frame past that is answered with an error frame and
-  dropped (nothing changes), and a client that goes on sending :attr:`Limits.frame_strikes` frames
+  dropped (nothing changes; only the first frame of a run past the limit is answered, so the
+  answers never pile up), and a client that goes on sending :attr:`Limits.frame_strikes` frames
   past the limit without pause is disconnected (close code 1008).
 
 Each limit is a token bucket: it holds at most ``burst`` tokens, gains ``rate`` a second, and an
@@ -36,6 +44,14 @@ TOO_MANY_REQUESTS = Names("リクエストが多すぎます。少し待って�
 TOO_MANY_FRAMES = Names("操作が速すぎます。少し待ってからもう一度どうぞ。",
                         "too many messages on this connection; slow down")
 
+TOO_MANY_GAMES = Names("このアドレスから作られた対局が多すぎます。しばらくしてからどうぞ。",
+                       "too many games made from this address in the last hour; try again later")
+
+CREATING = ("/api/games", "/api/records")
+"""The requests that store a new game (counted by the per-address games quota)."""
+ADDRESS_FRAMES = "asobiba.address_frames"
+"""The scope key of a WebSocket's per-address frame bucket (shared by the address's sockets)."""
+
 KEEP_ADDRESSES = 10_000
 """Past this many addresses remembered, those idle long enough to have a full bucket are forgotten."""
 
@@ -53,6 +69,10 @@ class Limits:
     address_rate: float = 20.0
     address_burst: float = 120.0
     address_sockets: int = 64
+    address_frame_rate: float = 40.0
+    address_frame_burst: float = 80.0
+    address_games: int = 60
+    address_connections: int = 128
     frame_rate: float = 20.0
     frame_burst: float = 40.0
     frame_strikes: int = 100
@@ -84,16 +104,18 @@ class Bucket:
 
 
 class FrameLimit:
-    """The frame limit of one WebSocket connection."""
+    """The frame limit of one WebSocket connection, and the one its address shares among all its
+    connections (``shared``, when the per-address limits are on)."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, shared: Bucket | None = None) -> None:
         self.bucket = Bucket(limits.frame_rate, limits.frame_burst)
+        self.shared = shared
         self.strikes_allowed = limits.frame_strikes
         self.strikes = 0
 
     def check(self) -> None:
         """Raise :class:`RateLimited` for a frame past the limit."""
-        if self.bucket.take():
+        if self.bucket.take() and (self.shared is None or self.shared.take()):
             self.strikes = 0
             return
         self.strikes += 1
@@ -112,18 +134,27 @@ class AddressLimits:
         self.app = app
         self.limits = limits
         self.buckets: dict[str, Bucket] = {}
+        self.frames: dict[str, Bucket] = {}
+        self.games: dict[str, Bucket] = {}
         self.sockets: dict[str, int] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket") or self.limits.address_rate <= 0:
             return await self.app(scope, receive, send)
+        limits = self.limits
         address = (scope.get("client") or ("?", 0))[0]
-        if not self._bucket(address).take():
+        if not _bucket(self.buckets, address, limits.address_rate, limits.address_burst).take():
             return await _refuse(scope, send)
         if scope["type"] == "http":
+            if scope["method"] == "POST" and scope["path"] in CREATING:
+                games = _bucket(self.games, address, limits.address_games / 3600, limits.address_games)
+                if not games.take():
+                    return await _refuse(scope, send, TOO_MANY_GAMES, retry=60)
             return await self.app(scope, receive, send)
-        if self.sockets.get(address, 0) >= self.limits.address_sockets:
+        if self.sockets.get(address, 0) >= limits.address_sockets:
             return await _refuse(scope, send)
+        scope[ADDRESS_FRAMES] = _bucket(self.frames, address, limits.address_frame_rate,
+                                        limits.address_frame_burst)
         self.sockets[address] = self.sockets.get(address, 0) + 1
         try:
             await self.app(scope, receive, send)
@@ -132,26 +163,27 @@ class AddressLimits:
             if not self.sockets[address]:
                 del self.sockets[address]
 
-    def _bucket(self, address: str) -> Bucket:
-        bucket = self.buckets.get(address)
-        if bucket is None:
-            if len(self.buckets) >= KEEP_ADDRESSES:
-                self._forget_idle()
-            bucket = self.buckets[address] = Bucket(self.limits.address_rate, self.limits.address_burst)
-        return bucket
-
-    def _forget_idle(self) -> None:
-        now = time.monotonic()
-        for address in [a for a, b in self.buckets.items() if b.full(now)]:
-            del self.buckets[address]
 
 
-async def _refuse(scope: Scope, send: Send) -> None:
+def _bucket(buckets: dict[str, Bucket], address: str, rate: float, burst: float) -> Bucket:
+    """The bucket of ``address`` among ``buckets`` (past :data:`KEEP_ADDRESSES` addresses, those
+    with a full bucket are forgotten first)."""
+    bucket = buckets.get(address)
+    if bucket is None:
+        if len(buckets) >= KEEP_ADDRESSES:
+            now = time.monotonic()
+            for idle in [a for a, b in buckets.items() if b.full(now)]:
+                del buckets[idle]
+        bucket = buckets[address] = Bucket(rate, burst)
+    return bucket
+
+
+async def _refuse(scope: Scope, send: Send, why: Names = TOO_MANY_REQUESTS, retry: int = 1) -> None:
     if scope["type"] == "websocket":
         await send({"type": "websocket.close", "code": 1013})
         return
-    body = json.dumps({"error": TOO_MANY_REQUESTS.en, "text": TOO_MANY_REQUESTS.to_json()}).encode()
+    body = json.dumps({"error": why.en, "text": why.to_json()}).encode()
     await send({"type": "http.response.start", "status": 429, "headers": [
         (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-        (b"retry-after", b"1")]})
+        (b"retry-after", str(retry).encode())]})
     await send({"type": "http.response.body", "body": body})

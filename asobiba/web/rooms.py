@@ -16,14 +16,16 @@ every client of the game in both languages; the game then waits until a person t
 a client connects again (which lets the computer try again). A game between computers can be
 stopped by whoever created it.
 
-On start-up nothing is loaded before the server answers: a game is loaded (and replayed) off the
-event loop when it is first asked for, and a background task then resumes, one at a time, the
-unfinished games with a computer seat, so a pending computer move is played (a game of people only
-resolves pending chance when a client connects or acts).
+Nothing is loaded before a client asks for it, on start-up or later: a game is loaded (and
+replayed) off the event loop when it is first asked for; an unfinished game with a computer seat
+then resumes (its pending chance or computer move is played), so a restart costs nothing until the
+games are opened again (a game of people only resolves pending chance when a client connects or
+acts).
 
 Nothing is kept for a game longer than it is needed: its listeners go with its last client; its
 computer players when it ends, or when nobody watches it while the computer is idle; its table when
-it is over and nobody watches it (an unfinished table stays: the rooms drive it); its lock as soon
+it is over and nobody watches it (an unfinished table stays: the rooms drive it; the uploaded
+records read last stay, up to :data:`REPLAY_PLIES` plies in all: they never change); its lock as soon
 as no command holds or awaits it (the locks are weak references).
 """
 
@@ -47,6 +49,7 @@ from ..core.names import Names
 from ..core.outcome import Outcome
 from ..core.record import Record, saved_game
 from ..core.registry import make_game
+from .bodies import MAX_RECORD_PLIES
 from .errors import ComputerFailed, Forbidden, GameNotFound, NotFound, error_frame
 from .holders import HOLDER, INVITE, Actor, SeatKey, digest, new_invite, new_token
 from .protocol import Command
@@ -57,6 +60,9 @@ from .view import StateFrame, full, move_cells, renderer
 from .workers import HINT_PENDING, HintPending, Workers
 
 log = logging.getLogger("asobiba.web")
+
+REPLAY_PLIES = 100_000
+"""The most plies of uploaded records kept in memory once read (five of the longest)."""
 
 Listener = Callable[[dict[str, Any] | StateFrame], Awaitable[None]]
 """A connected client: takes a frame (a ``state`` frame is shared by all the game's clients)."""
@@ -79,26 +85,26 @@ class Rooms:
         self.notices: set[asyncio.Task[None]] = set()
         self.hinting: set[tuple[str, int | None]] = set()
         """The games and seats with a hint being worked out."""
-        self.resuming: asyncio.Task[None] | None = None
+        self.replays: dict[str, Table] = {}
+        """Uploaded records read lately, oldest first (:meth:`_remember_replay`)."""
+        self.shown: dict[str, StateFrame] = {}
+        """The last ``state`` frame broadcast to each watched game (a ``sync`` is answered with it)."""
 
     # -- life cycle -------------------------------------------------------------------------------
-    def start_resuming(self) -> None:
-        """Resume the unfinished games with a computer seat in the background (the server answers
-        meanwhile; every other game is loaded when first asked for)."""
-        self.resuming = asyncio.create_task(self.resume_computers())
-
-    async def resume_computers(self) -> None:
-        """Load the unfinished games with a computer seat one at a time and let their pending
-        chance or computer moves happen."""
-        for game_id in await asyncio.to_thread(self.store.unfinished_ids, True):
-            try:
-                async with self._lock(game_id):
-                    await self._advance(await self.get(game_id))
-            except AsobibaError as exc:
-                log.warning("cannot resume game %s: %s", game_id, exc)
+    async def _resume(self, table: Table) -> None:
+        """Let the pending chance or computer moves of a game just loaded happen."""
+        try:
+            async with self._lock(table.id):
+                if self.tables.get(table.id) is not table:
+                    return
+                await self._advance(table)
+        except AsobibaError as exc:
+            log.warning("cannot resume game %s: %s", table.id, exc)
+            return
+        await self.broadcast(table)
 
     async def close(self) -> None:
-        tasks = list(self.tasks.values()) + ([self.resuming] if self.resuming else [])
+        tasks = list(self.tasks.values()) + list(self.notices)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -113,7 +119,7 @@ class Rooms:
     async def get(self, game_id: str) -> Table:
         """The game's table: the live one, else loaded from the store (and kept if it is
         unfinished or watched; a finished game nobody watches is read afresh each time)."""
-        table = self.tables.get(game_id)
+        table = self.tables.get(game_id) or self.replays.get(game_id)
         if table is not None:
             return table
         loaded = await asyncio.to_thread(self._load, game_id)
@@ -122,12 +128,30 @@ class Rooms:
         table = self.tables.get(game_id)  # another request may have loaded it meanwhile
         if table is not None:
             return table
-        return self._keep(loaded)
+        if loaded.replay_only:
+            self._remember_replay(loaded)
+        table = self._keep(loaded)
+        if not table.finished and any(not table.is_human(s) for s in range(len(table.seats))):
+            self._notice(self._resume(table))
+        return table
+
+    def _notice(self, work: Awaitable[None]) -> None:
+        """Run ``work`` in the background (kept until done; cancelled at close)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.notices.add(task)
+        task.add_done_callback(self.notices.discard)
 
     def _load(self, game_id: str) -> Table | None:
         """The stored game, replayed (blocking: run off the event loop)."""
         stored = self.store.load(game_id)
         return None if stored is None else self._table(stored)
+
+    def _remember_replay(self, table: Table) -> None:
+        """Keep an uploaded record read lately (it never changes), the oldest forgotten past
+        :data:`REPLAY_PLIES` plies in all, so that reading a long one again costs nothing."""
+        self.replays[table.id] = table
+        while sum(t.plies for t in self.replays.values()) > REPLAY_PLIES and len(self.replays) > 1:
+            del self.replays[next(iter(self.replays))]
 
     def _keep(self, table: Table) -> Table:
         """Keep ``table`` live if it is unfinished or watched; the live table of its game."""
@@ -253,13 +277,12 @@ class Rooms:
         listeners.discard(listener)
         seated = self.seated.get(game_id, {})
         if seated.pop(listener, ()) and listeners and game_id in self.tables:
-            task = asyncio.get_running_loop().create_task(self.broadcast(self.tables[game_id]))
-            self.notices.add(task)  # the others see the seat go; kept until sent
-            task.add_done_callback(self.notices.discard)
+            self._notice(self.broadcast(self.tables[game_id]))  # the others see the seat go
         if not seated:
             self.seated.pop(game_id, None)
         if not listeners:
             del self.listeners[game_id]
+            self.shown.pop(game_id, None)
             self._release(game_id)
 
     def _release(self, game_id: str) -> None:
@@ -450,8 +473,12 @@ class Rooms:
 
     # -- persistence ------------------------------------------------------------------------------
     async def _play(self, table: Table, action: int) -> None:
-        """Play one legal action and store it at the ply where it was played."""
+        """Play one legal action and store it at the ply where it was played (a game stores at
+        most :data:`~.bodies.MAX_RECORD_PLIES` actions, as an uploaded record does)."""
         ply = table.plies
+        if ply >= MAX_RECORD_PLIES:
+            raise Refusal(Names(f"この対局は記録できる手数（{MAX_RECORD_PLIES}）に達しました。",
+                                f"this game has reached the most moves a game stores ({MAX_RECORD_PLIES})"))
         move = table.play(action)
         await self._commit(table, [move], ply)
 
@@ -473,6 +500,7 @@ class Rooms:
             await asyncio.wrap_future(write(game_id, *args))
         except Exception:
             self.tables.pop(game_id, None)  # reload what is really stored on next use
+            self.shown.pop(game_id, None)
             raise
 
     # -- fan-out ----------------------------------------------------------------------------------
@@ -481,8 +509,9 @@ class Rooms:
         if not self.listeners.get(table.id):
             return
         thinking = thinking or self.is_thinking(table)
-        game = full(table, thinking=thinking, present=self.present(table.id))
-        await self.send_all(table.id, StateFrame(game))
+        frame = self.shown[table.id] = StateFrame(full(table, thinking=thinking,
+                                                       present=self.present(table.id)))
+        await self.send_all(table.id, frame)
 
     async def send_all(self, game_id: str, frame: dict[str, Any] | StateFrame) -> None:
         """``frame`` to every client of a game; a client that cannot be reached leaves."""
@@ -491,6 +520,16 @@ class Rooms:
                 await listener(frame)
             except Exception:
                 self.leave(game_id, listener)
+
+    def state_frame(self, table: Table) -> StateFrame:
+        """The game's ``state`` frame now: the one last broadcast (every change is broadcast), or
+        built and kept for the next clients to ask while the game is watched."""
+        frame = self.shown.get(table.id)
+        if frame is None:
+            frame = StateFrame(full(table, self.is_thinking(table), self.present(table.id)))
+            if self.listeners.get(table.id):
+                self.shown[table.id] = frame
+        return frame
 
     def is_thinking(self, table: Table) -> bool:
         return table.id in self.tasks and table.computer_to_move()

@@ -1,7 +1,8 @@
 """``asobiba serve``: one uvicorn process serving the web table.
 
-The socket is bound before anything is announced, so a port in use is a one-line error (status 2)
-and never a "serving" line followed by a failure. The database URL is shown with its password
+The database is opened and the socket bound before anything is announced, so a database that
+cannot be used or a port in use is a one-line error (status 2) and never a "serving" line followed
+by a failure. Connections are bounded (:mod:`.connections`). The database URL is shown with its password
 masked; binding an address other than loopback prints a warning.
 
 A WebSocket whose handler has finished is cut off (the TCP connection aborted) if it has not closed
@@ -18,6 +19,8 @@ frame cost the server a fifth of its time under load, for frames of a few kiloby
 from __future__ import annotations
 
 import asyncio
+import ipaddress
+import math
 import socket
 import sys
 from typing import Any
@@ -28,10 +31,17 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 
 from ..core.errors import AsobibaError
 from .app import create_app
+from .connections import Connections, HttpProtocol
 from .guard import MESSAGE_LIMIT, Access, is_loopback
 from .limits import Limits
-from .store import resolve_db_url
+from .store import check_db, resolve_db_url
 
+MAX_RATE = 10_000.0
+"""The largest ``--address-rate`` (requests a second)."""
+MAX_CONNECTIONS = 10_000
+"""The largest ``--address-connections``."""
+KEEP_ALIVE = 5
+"""Seconds an idle kept-alive HTTP connection stays open."""
 CLOSE_GRACE = 5.0
 """Seconds a finished WebSocket may take to close before its connection is aborted."""
 SEND_BUFFER = 64 * 1024
@@ -52,20 +62,34 @@ def serve(
     api_docs: bool = False,
     allow_builds: bool = False,
     address_rate: float = Limits.address_rate,
+    address_connections: int = Limits.address_connections,
+    proxies: tuple[str, ...] = (),
 ) -> None:
     """Serve until interrupted. ``db``: a SQLAlchemy URL or a file path; None → the default
     SQLite file in the user's data directory (created if missing). ``allow_hosts``: more names
     the Host header may carry; ``allow_origins``: more origins allowed to act; ``allow_builds``:
     build solution tables when asked; ``address_rate``: requests a second per client address
-    (0: no per-address limits, e.g. behind a reverse proxy that limits) (docs/operations.md)."""
+    (0: no per-address limits); ``address_connections``: open connections per client address;
+    ``proxies``: the addresses of reverse proxies whose ``X-Forwarded-For`` names the client
+    (from any other peer the header is ignored) (docs/operations.md)."""
     if not 1 <= port <= 65535:
         raise ServeError(f"port {port} is not between 1 and 65535")
+    if not (math.isfinite(address_rate) and 0 <= address_rate <= MAX_RATE):
+        raise ServeError(f"--address-rate must be a number from 0 (off) to {MAX_RATE:g}, "
+                         f"not {address_rate}")
+    if not 1 <= address_connections <= MAX_CONNECTIONS:
+        raise ServeError(f"--address-connections must be from 1 to {MAX_CONNECTIONS}, "
+                         f"not {address_connections}")
+    for proxy in proxies:
+        try:
+            ipaddress.ip_address(proxy)
+        except ValueError:
+            raise ServeError(f"--proxy takes an IP address, not {proxy!r}") from None
+    url = check_db(resolve_db_url(db))
     sock = _bind(host, port)
-    url = resolve_db_url(db)
     access = Access.bound(host, port, allow_hosts, allow_origins)
-    if address_rate < 0:
-        raise ServeError(f"--address-rate must be 0 (off) or more, not {address_rate}")
-    limits = Limits(address_rate=address_rate, address_burst=max(1.0, 6 * address_rate))
+    limits = Limits(address_rate=address_rate, address_burst=max(1.0, 6 * address_rate),
+                    address_connections=address_connections)
     app = create_app(url, access=access, api_docs=api_docs, limits=limits, allow_builds=allow_builds,
                      hint_processes=True)
     shown = make_url(url).render_as_string(hide_password=True)
@@ -76,7 +100,10 @@ def serve(
               "(docs/operations.md) and name the public host with --allow-host.",
               file=sys.stderr, flush=True)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=MESSAGE_LIMIT, ws=WebSocketProtocol,
-                            ws_per_message_deflate=False)
+                            http=HttpProtocol, ws_per_message_deflate=False,
+                            proxy_headers=bool(proxies), forwarded_allow_ips=list(proxies),
+                            timeout_keep_alive=KEEP_ALIVE)
+    config.connections = Connections(address_connections, proxies)  # type: ignore[attr-defined]
     uvicorn.Server(config).run(sockets=[sock])
 
 
@@ -89,6 +116,10 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
         sock = transport.get_extra_info("socket")
         if sock is not None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.config.connections.release(self.transport)
+        super().connection_lost(exc)
 
     def on_task_complete(self, task: asyncio.Task[Any]) -> None:
         super().on_task_complete(task)

@@ -23,9 +23,11 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from ..core.errors import UnknownGameError
 from ..core.game import State
-from ..core.position import parse_json
 from ..core.registry import descriptor
+from .bodies import read_json
+from .contract import Odds, answers
 from .errors import NotFound
 from .protocol import ProtocolError
 
@@ -37,18 +39,21 @@ _answers: OrderedDict[Hashable, list[dict[str, Any]] | None] = OrderedDict()
 _working: dict[Hashable, asyncio.Future[list[dict[str, Any]] | None]] = {}
 
 
-@router.post("/services/{game}/{name}")
+@router.post("/services/{game}/{name}", response_model=None, responses={200: answers()})
 async def call_service(request: Request, game: str, name: str) -> Any:
     """Run service ``name`` of ``game`` on the JSON body."""
-    found = descriptor(game)
+    try:
+        found = descriptor(game)
+    except UnknownGameError:
+        raise NotFound(f"no game {game!r:.40} at the web table") from None
     service = found.services.get(name) if found.at_web_table else None
     if service is None:
         raise NotFound(f"{game} has no service {name!r} at the web table")
-    body = parse_json(await request.body() or b"null", ProtocolError, "the request body: ")
+    body = read_json(await request.body())
     return await asyncio.to_thread(service, body)
 
 
-@router.get("/games/{game_id}/odds/{ply}")
+@router.get("/games/{game_id}/odds/{ply}", response_model=None, responses={200: answers(Odds)})
 async def get_odds(request: Request, game_id: str, ply: int, action: int | None = None) -> dict[str, Any]:
     """``{"ply", "moves": [{"action", "odds": [{"id", "label": {ja, en}, "p"}]}]}``: the moves of
     that position that have odds to show (``?action=N``: that move only, so that a page can show

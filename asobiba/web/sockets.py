@@ -26,17 +26,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
 from ..core.errors import AsobibaError
 from .errors import GameNotFound, error_frame
-from .limits import FrameLimit, Limits, RateLimited
+from .limits import ADDRESS_FRAMES, FrameLimit, Limits, RateLimited
 from .protocol import MAX_TOKENS, ProtocolError, parse_frame
 from .rooms import Rooms
 from .table import Table
-from .view import StateFrame, dumps, full
+from .view import StateFrame, dumps
 
 log = logging.getLogger("asobiba.web")
 
@@ -45,6 +46,8 @@ TOKEN_PREFIX = "token."
 
 SEND_QUEUE = 64
 """The most frames waiting for one client."""
+SEND_BYTES = 1024 * 1024
+"""The most bytes of frames waiting for one client (a client that does not read costs no more)."""
 SEND_TIMEOUT = 10.0
 """Seconds one frame may take to go out to a client."""
 TOO_SLOW, FLOODING, SERVER_FAILED, NO_GAME = 4408, 1008, 1011, 4404
@@ -53,25 +56,49 @@ the server failed on a frame; no such game."""
 
 
 class Outbox:
-    """The frames waiting for one client, sent in order by :meth:`run` (see the module docstring)."""
+    """The frames waiting for one client, sent in order by :meth:`run` (see the module docstring).
+
+    At most :data:`SEND_QUEUE` frames and :data:`SEND_BYTES` bytes wait; a ``state`` frame replaces
+    one not sent yet (a client needs only the newest state), so a client that reads slowly is sent
+    fewer states rather than every one."""
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
-        self.frames: asyncio.Queue[str] = asyncio.Queue(SEND_QUEUE)
+        self.frames: deque[tuple[str, int, bool]] = deque()
+        """The frames waiting: text, size in bytes, whether it is a ``state`` frame."""
+        self.bytes = 0
+        self.ready = asyncio.Event()
+        self.idle = asyncio.Event()
+        self.idle.set()
         self.stuck = asyncio.Event()
         """Set when the client fell behind (queue full, or a frame not taken in time)."""
 
-    def put(self, text: str) -> None:
+    def put(self, text: str, state: bool = False) -> None:
         """Queue a frame's JSON ``text`` (never waits)."""
-        try:
-            self.frames.put_nowait(text)
-        except asyncio.QueueFull:
+        size = len(text.encode())
+        if state:
+            for i, (_, old, was_state) in enumerate(self.frames):
+                if was_state:
+                    del self.frames[i]
+                    self.bytes -= old
+                    break
+        if len(self.frames) >= SEND_QUEUE or self.bytes + size > SEND_BYTES:
             self.stuck.set()
+            return
+        self.frames.append((text, size, state))
+        self.bytes += size
+        self.idle.clear()
+        self.ready.set()
 
     async def run(self) -> None:
         """Send the frames as they come, until the client falls behind or goes away."""
         while True:
-            text = await self.frames.get()
+            while not self.frames:
+                self.idle.set()
+                self.ready.clear()
+                await self.ready.wait()
+            text, size, _ = self.frames.popleft()
+            self.bytes -= size
             try:
                 await asyncio.wait_for(self.websocket.send_text(text), SEND_TIMEOUT)
             except TimeoutError:
@@ -79,13 +106,12 @@ class Outbox:
                 return
             except Exception:  # the client is gone; the receiver hears of it too
                 return
-            finally:
-                self.frames.task_done()
 
     async def flush(self, timeout: float) -> None:
         """Wait (at most ``timeout`` seconds) until every queued frame is sent."""
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.frames.join(), timeout)
+            await asyncio.wait_for(self.idle.wait(), timeout)
+
 
 router = APIRouter()
 
@@ -96,18 +122,27 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     offered = list(websocket.scope.get("subprotocols") or [])
     tokens = [p.removeprefix(TOKEN_PREFIX) for p in offered if p.startswith(TOKEN_PREFIX)]
     await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+    if len(tokens) > MAX_TOKENS:
+        await websocket.send_json(error_frame(ProtocolError(
+            f"a connection may present at most {MAX_TOKENS} seat tokens, not {len(tokens)}")))
+        await websocket.close(code=FLOODING)
+        return
 
     outbox = Outbox(websocket)
     table: Table  # the game as last loaded (set below, before any frame is read)
+    meta_shown = False
 
     async def send(frame: dict[str, Any] | StateFrame) -> None:
-        if isinstance(frame, StateFrame):
-            outbox.put(frame.text(rooms.seats_of(game_id, send)))
+        nonlocal meta_shown
+        if isinstance(frame, StateFrame):  # the game's meta goes with the first state only
+            outbox.put(frame.text(rooms.seats_of(game_id, send), meta=not meta_shown),
+                       state=meta_shown)
+            meta_shown = True
         else:
             outbox.put(dumps(frame))
 
     def state() -> StateFrame:
-        return StateFrame(full(table, rooms.is_thinking(table), rooms.present(game_id)))
+        return rooms.state_frame(table)
 
     async def answer(text: str | None) -> dict[str, Any] | StateFrame | None:
         """Carry out one frame from the client; the reply for it alone, if any."""
@@ -127,7 +162,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
 
     async def receive() -> int | None:
         """Read and answer frames until the client leaves (None) or must be closed (the code)."""
-        limit = FrameLimit(limits) if limits is not None else None
+        limit = FrameLimit(limits, websocket.scope.get(ADDRESS_FRAMES)) if limits is not None else None
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -139,7 +174,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
             except RateLimited as exc:
                 if limit is not None and limit.exhausted:
                     return FLOODING
-                reply = error_frame(exc)
+                reply = error_frame(exc) if limit is not None and limit.strikes == 1 else None
             except AsobibaError as exc:
                 reply = error_frame(exc)
             except Exception:

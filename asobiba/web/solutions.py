@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.descriptor import BuildJob, Solutions
-from ..core.errors import Explained, UnknownGameError
+from ..core.errors import AsobibaError, Explained, UnknownGameError
 from ..core.names import Names
 from ..core.registry import descriptor
 from .errors import NotFound
@@ -68,12 +68,16 @@ def declared_solutions(game_id: str) -> Solutions:
 
 
 def parse_variant(solutions: Solutions, text: str) -> int:
-    """The variant from the URL, refused (one-line 400) unless the game has tables for it."""
+    """The variant from the URL: not a number is a one-line 400; a variant the game has no tables
+    for is not found (404)."""
     try:
         variant = int(text)
     except ValueError:
         raise ProtocolError(f"{solutions.variant_option} must be a whole number, not {text!r}") from None
-    solutions.check_variant(variant)
+    try:
+        solutions.check_variant(variant)
+    except AsobibaError as exc:
+        raise NotFound(str(exc)) from None
     return variant
 
 

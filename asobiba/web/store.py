@@ -51,9 +51,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine, make_url
 
+from ..core.errors import AsobibaError, one_line
 from ..core.outcome import Outcome
 from .commits import GroupCommit, Rows
-from .holders import SeatKey
+from .holders import HOLDER, SeatKey
 from .seats import Seat
 
 metadata = MetaData()
@@ -140,18 +141,56 @@ def default_db_path() -> Path:
     return folder / "asobiba.sqlite3"
 
 
+class StoreError(AsobibaError):
+    """A database that cannot be used (a path that is no file, a URL that does not open)."""
+
+
 def resolve_db_url(db: str | None) -> str:
     """``None`` → the default file; a SQLAlchemy URL stays (a bare ``postgresql://`` gets the
-    psycopg 3 driver of the ``postgres`` extra); anything else is a SQLite file path."""
+    psycopg 3 driver of the ``postgres`` extra); anything else is a SQLite file path (its folder
+    is created if missing)."""
     if db is None:
         return f"sqlite:///{default_db_path()}"
+    if not db.strip():
+        raise StoreError("the database must be a SQLite file path or a SQLAlchemy URL, not empty")
     if db.startswith("postgresql://"):
         return "postgresql+psycopg://" + db.removeprefix("postgresql://")
     if "://" in db:
         return db
     path = Path(db).expanduser().resolve()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot make the folder of {db}: {exc.strerror or exc}") from None
     return f"sqlite:///{path}"
+
+
+def check_db(url: str) -> str:
+    """``url`` once it is known to open as a store (its tables made), else a one-line
+    :class:`StoreError`: a SQLite database that is not a regular file (a folder, a device, a
+    FIFO) or held only in memory (every connection would see another, empty one), a folder that
+    does not exist, a missing driver, a server that does not answer."""
+    try:
+        parsed = make_url(url)
+    except Exception as exc:  # SQLAlchemy's ArgumentError, a bad port
+        raise StoreError(f"not a database URL: {url!r} ({one_line(str(exc))})") from None
+    shown = parsed.render_as_string(hide_password=True)
+    if parsed.get_backend_name() == "sqlite":
+        name = parsed.database or ""
+        if name in ("", ":memory:") or name.startswith("file::memory:") or "mode=memory" in url:
+            raise StoreError("a SQLite database in memory is not supported (each connection would "
+                             "see a different, empty one); give a file")
+        path = Path(name)
+        if path.exists() and not path.is_file():
+            raise StoreError(f"the database {name} is not a regular file")
+        if not path.parent.is_dir():
+            raise StoreError(f"the folder of the database {name} does not exist")
+    try:
+        Store(url).close()
+    except Exception as exc:
+        detail = one_line(str(getattr(exc, "orig", None) or exc)).split(" (Background on")[0]
+        raise StoreError(f"cannot open the database {shown}: {type(exc).__name__}: {detail[:200]}") from None
+    return url
 
 
 def _engine(url: str) -> Engine:
@@ -294,11 +333,12 @@ class Store:
         return stored
 
     def held(self, digests: Sequence[str]) -> list[str]:
-        """The ids of the games in which one of ``digests`` holds a seat."""
+        """The ids of the games in which one of ``digests`` is a holder's (a token's; an invite
+        lists nothing)."""
         if not digests:
             return []
         query = select(seat_keys_table.c.game_id).distinct().where(
-            seat_keys_table.c.digest.in_(list(digests))
+            seat_keys_table.c.digest.in_(list(digests)) & (seat_keys_table.c.kind == HOLDER)
         )
         with self.engine.connect() as conn:
             return [row.game_id for row in conn.execute(query).all()]
@@ -343,15 +383,6 @@ class Store:
                 }
             )
         return out
-
-    def unfinished_ids(self, with_computer: bool = False) -> list[str]:
-        """The unfinished games (``with_computer``: only those with a computer seat), oldest first."""
-        query = select(games_table.c.id).where(games_table.c.status == PLAYING)
-        if with_computer:
-            query = query.where(games_table.c.seats.contains('"computer"'))
-        with self.engine.connect() as conn:
-            rows = conn.execute(query.order_by(games_table.c.created)).all()
-        return [r.id for r in rows]
 
 
 def _dump(value: Any) -> str | None:

@@ -104,7 +104,7 @@ class Table(Match):
     def actors(self, tokens: Sequence[str]) -> list[Actor]:
         """Who the tokens of a request are: none is a spectator (refused), and a token that holds
         no seat of this game is refused too."""
-        if not self.keys:  # stored before seats had holders: open to all, as it was then
+        if not self.keys:  # stored before seats had holders: any token acts, as anyone did then
             humans = tuple(i for i in range(len(self.seats)) if self.is_human(i))
             return [Actor(SeatKey(HOLDER, "", humans, creator=True))]
         if not tokens:
@@ -140,6 +140,8 @@ class Table(Match):
         """Take the open ``seat`` with its invite; returns the new holder's token (the invite is
         spent)."""
         key = find(self.keys, INVITE, invite)
+        if self.finished:  # invites die with their game
+            raise Refusal(GAME_OVER)
         if key is None or seat not in key.seats or seat not in self.open_seats():
             raise Forbidden(Names("この招待は使えません（使用済みか、別の席のものです）。",
                                   "this invite is not valid for this seat (already used, or another seat's)"))
@@ -171,6 +173,8 @@ class Table(Match):
     def resign_seat(self, actors: Sequence[Actor]) -> int | None:
         """The seat a resignation is for: the only person's seat the token holds; with several
         (people taking turns on one device), the person to move (None: as :meth:`resign` says)."""
+        if self.waiting:  # a game cannot end before it starts
+            raise WAITING
         seats = [s for a in actors for s in a.seats if self.is_human(s)]
         if not seats:
             raise Forbidden(Names("この鍵の席に人の席がありません。", "this token holds no person's seat"))

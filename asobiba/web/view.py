@@ -199,8 +199,9 @@ def full(table: Table, thinking: bool = False, present: Set[int] = frozenset()) 
 
 class StateFrame:
     """A ``state`` frame of one moment of a game, encoded to JSON once for all its clients: each
-    client's text adds ``you`` (the seats it holds), and the legal moves and verbs only if one of
-    them is to move (docs/protocol.md, "WebSocket protocol")."""
+    client's text adds ``you`` (the seats it holds), the legal moves and verbs only if one of
+    them is to move, and the game's ``meta`` only in a client's first state frame (docs/protocol.md,
+    "WebSocket protocol")."""
 
     def __init__(self, game: dict[str, Any]) -> None:
         self.game = game
@@ -208,19 +209,24 @@ class StateFrame:
     @cached_property
     def _common(self) -> str:
         """The frame up to the game's per-client keys (its closing braces left off)."""
-        common = {k: v for k, v in self.game.items() if k not in ("legal", "verbs")}
+        common = {k: v for k, v in self.game.items() if k not in ("legal", "verbs", "meta")}
         return '{"type":"state","game":' + dumps(common)[:-1]
+
+    @cached_property
+    def _meta(self) -> str:
+        return f',"meta":{dumps(self.game["meta"])}'
 
     @cached_property
     def _mover(self) -> str:
         return f',"legal":{dumps(self.game["legal"])},"verbs":{dumps(self.game["verbs"])}'
 
-    def text(self, seats: tuple[int, ...]) -> str:
-        """The frame as the client holding ``seats`` sees it."""
+    def text(self, seats: tuple[int, ...], meta: bool = False) -> str:
+        """The frame as the client holding ``seats`` sees it (``meta``: with the game's meta, which
+        each client is sent once, with its first state frame)."""
         to_move = self.game["to_move"]
         mine = to_move is not None and self.game["players"].index(to_move) in seats
         moves = self._mover if mine else ',"legal":[],"verbs":[]'
-        return f'{self._common},"you":{dumps(list(seats))}{moves}}}}}'
+        return f'{self._common}{self._meta if meta else ""},"you":{dumps(list(seats))}{moves}}}}}'
 
 
 def dumps(value: Any) -> str:

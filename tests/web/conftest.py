@@ -149,11 +149,13 @@ class Server:
     """``asobiba.web.server.serve`` in a subprocess on 127.0.0.1 and a free port.
 
     The solver's tables directory is an empty one next to the database (``XDG_DATA_HOME``), so no
-    test hashes or uses a real table; ``fake_solutions=True`` serves with ``fake_solutions.FakeSolutions``."""
+    test hashes or uses a real table; ``fake_solutions=True`` serves with ``fake_solutions.FakeSolutions``;
+    ``serve_args``: more keyword arguments of ``serve``, as Python source (e.g. ``"address_rate=1"``)."""
 
-    def __init__(self, db: Path, *, fake_solutions: bool = False) -> None:
+    def __init__(self, db: Path, *, fake_solutions: bool = False, serve_args: str = "") -> None:
         self.db = db
         self.fake_solutions = fake_solutions
+        self.serve_args = serve_args
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -164,7 +166,8 @@ class Server:
             code = (f"import sys; sys.path.insert(0, {str(Path(__file__).parent.parent)!r}); "
                     f"from web.fake_solutions import serve; serve({self.port}, {str(self.db)!r})")
         else:
-            code = f"from asobiba.web.server import serve; serve('127.0.0.1', {self.port}, {str(self.db)!r})"
+            code = (f"from asobiba.web.server import serve; "
+                    f"serve('127.0.0.1', {self.port}, {str(self.db)!r}, {self.serve_args})")
         env = {**os.environ, "XDG_DATA_HOME": str(self.db.parent / "xdg-data")}
         self.process = subprocess.Popen(
             [sys.executable, "-c", code],
@@ -172,7 +175,7 @@ class Server:
             stderr=subprocess.PIPE,
             env=env,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded machine may take a while to import and open
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 err = self.process.stderr.read().decode() if self.process.stderr else ""
@@ -183,7 +186,8 @@ class Server:
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
-        raise RuntimeError("the server did not answer within 30 s")
+        self.kill()  # never left behind
+        raise RuntimeError("the server did not answer within 90 s")
 
     def kill(self) -> None:
         """Stop the process at once (SIGKILL: no clean shutdown, like a crash)."""

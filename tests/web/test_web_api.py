@@ -201,7 +201,8 @@ def test_bad_new_games_are_refused(client: TestClient, body: dict, message: str)
 def test_unknown_game_id_is_404(client: TestClient) -> None:
     r = client.get("/api/games/nope")
     assert r.status_code == 404 and "nope" in r.json()["error"]
-    assert client.post("/api/games/nope/undo").status_code == 404
+    assert client.post("/api/games/nope/undo", headers={"Authorization": "Bearer x"}).status_code == 404
+    assert client.post("/api/games/nope/undo").status_code == 401  # no token: refused before all else
 
 
 def test_undo_against_the_computer_takes_back_two_moves(client: TestClient) -> None:
@@ -309,7 +310,8 @@ def test_unknown_verbs_are_404(client: TestClient) -> None:
     dice = create(client, "diceout", {}, [HUMAN, HUMAN])
     r = client.post(f"/api/games/{dice}/verbs/jump")
     assert r.status_code == 404 and "declare, pass" in r.json()["error"]
-    assert client.post("/api/games/nope/verbs/declare").status_code == 404
+    unknown = client.post("/api/games/nope/verbs/declare", headers={"Authorization": "Bearer x"})
+    assert unknown.status_code == 404
 
 
 def test_game_list_names_the_seats(client: TestClient) -> None:

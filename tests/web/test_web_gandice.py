@@ -133,7 +133,7 @@ def test_the_deck_service_names_the_rule_a_deck_breaks(client: TestClient) -> No
 def test_services_that_do_not_exist_are_not_found(client: TestClient) -> None:
     assert client.post("/api/services/gandice/nope", json={}).status_code == 404
     assert client.post("/api/services/diamond/catalog", json={}).status_code == 404
-    assert client.post("/api/services/nogame/catalog", json={}).status_code == 400
+    assert client.post("/api/services/nogame/catalog", json={}).status_code == 404
 
 
 def test_the_catalog_path_is_never_taken_from_the_web(client: TestClient) -> None:

@@ -31,7 +31,7 @@ def refused(r, status: int = 400) -> str:
 def test_huge_numbers_and_deep_nesting_are_400(client: TestClient, path: str) -> None:
     for raw in (b'{"seed": ' + b"9" * 5000 + b"}", b'{"a":' * 1000 + b"1" + b"}" * 1000,
                 b'{"seed": 1e400}'):
-        refused(client.post(path, content=raw, headers=JSON))
+        refused(client.post(path, content=raw, headers={**JSON, "Authorization": "Bearer x"}))
 
 
 @pytest.mark.parametrize("red", [[{}, 1, 2], [None, 1, 2], [1.9, 2.5, 3.1], ["x" * 5000, 1, 2]])
@@ -98,7 +98,7 @@ def test_bodies_over_the_limits_are_413(client: TestClient) -> None:
         yield b'"}}'
 
     refused(client.post("/api/games", content=chunks(), headers=JSON), 413)
-    record = b'{"format": "asobiba-record/1", "game": "diceout", "moves": [], "meta": {"x": "'
+    record = b'{"format": "asobiba-record/1", "game": "diceout", "moves": [], "result": {"x": "'
     record += b"a" * (2 * 1024 * 1024) + b'"}}'
     assert client.post("/api/records", content=record, headers=JSON).status_code == 201
     huge = record.replace(b"a" * 1024, b"a" * 5000)

@@ -1,4 +1,4 @@
-"""Dice Out for the research frameworks (docs/research.md, "Dice Out"): the bounds of its action
+"""Dice Out for the research frameworks (docs/research.md, "Observation and action layouts"): the bounds of its action
 ids and length, and its observation tensor.
 
 Action ids (docs/rules/diceout.md, "Action ids"): a player's decisions are moves (below 360),

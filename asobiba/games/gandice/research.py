@@ -1,4 +1,4 @@
-"""Gandice for the research frameworks (docs/research.md, "Gandice"): the bounds of its action
+"""Gandice for the research frameworks (docs/research.md, "Observation and action layouts"): the bounds of its action
 ids and length, and its observation vector.
 
 Action ids (:mod:`.actions`): decisions are below ``CORE_FUSE + 64 * 64``, chance outcomes (a die's

@@ -1,4 +1,4 @@
-"""The star games for the research frameworks (docs/research.md, "Star games"): the bounds of
+"""The star games for the research frameworks (docs/research.md, "Observation and action layouts"): the bounds of
 their action ids and length, and their observation tensor.
 
 Actions are those of the star engine (docs/rules/diamond.md, "Position JSON and action ids"):

@@ -202,6 +202,7 @@ export function tablePage(root, gameId, dialog) {
       own = await ownModule(entry);
     }
     const previous = view;
+    if (!("meta" in next)) next.meta = previous?.meta; // the server sends a game's meta once
     const advanced = previous && svg && next.plies === previous.plies + 1 && next.last;
     if (advanced && next.svg !== previous.svg) await animatePath(svg, next.last.path);
     if (previous && svg && next.plies > previous.plies) await own?.before?.(previous, next, svg);

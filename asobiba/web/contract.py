@@ -1,0 +1,301 @@
+"""The API's machine-readable contract: ``/api/openapi.json`` (docs/protocol.md, "OpenAPI").
+
+Bodies are read by hand (:mod:`.bodies`: limits before parsing), so FastAPI does not see them;
+this module states them in the schema: each acting route's request body is the model it is read
+with, its answer the model below, and every error the one shape ``{"error": "…"}`` (with
+``text: {ja, en}`` when the table says it in both languages) under each status the route can
+return. The models of answers document; the routes do not validate their answers with them (a
+20,000-ply game would be checked on every request), and they allow fields beyond those named.
+Links say how one answer leads to the next request: a new game → its moves, state and record.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.json_schema import models_json_schema
+
+from ..core.registry import descriptors, game_class
+from . import bodies
+
+REF = "#/components/schemas/{model}"
+
+
+class Answer(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class Words(Answer):
+    """A text in both languages."""
+
+    ja: str
+    en: str
+
+
+class Error(BaseModel):
+    """Every refusal: one line in English, and both languages when the table says it so."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    error: str
+    text: Words | None = None
+
+
+class Seat(Answer):
+    type: str
+    open: bool | None = None
+    connected: bool | None = None
+    level: str | None = None
+
+
+class Game(Answer):
+    """``GET /api/games/{id}`` and every acting route's answer: the game as it is now."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    position: dict[str, Any]
+    moves: list[str]
+    status: str = Field(pattern="^(playing|finished)$")
+    result: dict[str, Any] | None
+    players: list[str]
+    seats: list[Seat]
+    waiting: bool
+    takeback: dict[str, Any] | None
+    to_move: str | None
+    plies: int = Field(ge=0)
+    history: list[dict[str, Any]]
+    source: str
+    meta: dict[str, Any]
+
+
+class CreatedSeat(Answer):
+    seat: int
+    type: str
+    invite: str | None = None
+
+
+class Created(Answer):
+    """``POST /api/games``: the game, the creator's token and the invite links."""
+
+    id: str
+    url: str
+    token: str
+    tokens: list[str | None]
+    seats: list[CreatedSeat]
+
+
+class Joined(Answer):
+    token: str
+    seat: int
+    url: str
+
+
+class Uploaded(Answer):
+    id: str
+    url: str
+    token: str
+
+
+class Listed(Answer):
+    """A game of ``POST /api/games/held``."""
+
+    id: str
+    game: str
+    status: str
+    plies: int
+    players: list[str]
+
+
+class Catalog(Answer):
+    games: list[dict[str, Any]]
+    levels: list[dict[str, Any]]
+
+
+class Setup(Answer):
+    game: str
+    options: dict[str, Any]
+
+
+class Hint(Answer):
+    action: int
+    ply: int
+
+
+class Qr(Answer):
+    svg: str
+
+
+class Frame(Answer):
+    id: str
+    ply: int
+    plies: int
+    svg: str
+    position: dict[str, Any]
+    last: dict[str, Any] | None
+
+
+class Record(Answer):
+    """An ``asobiba-record/1`` record (docs/formats.md)."""
+
+    format: str
+    game: str
+    moves: list[dict[str, Any]]
+
+
+class SolutionStatus(Answer):
+    status: str
+
+
+class Odds(Answer):
+    ply: int
+    moves: list[dict[str, Any]]
+
+
+REQUESTS: dict[str, type[BaseModel]] = {
+    "post_setup": bodies.SetupBody,
+    "create_game": bodies.NewGameBody,
+    "join_seat": bodies.JoinBody,
+    "seat_to_computer": bodies.ComputerSeatBody,
+    "held_games": bodies.HeldBody,
+    "post_takeback": bodies.TakebackBody,
+    "qr_code": bodies.QrBody,
+    "upload_record": bodies.RecordBody,
+    "post_move": bodies.MoveBody,
+}
+"""The request body of each operation that takes one (by operation id: the route's function)."""
+
+ACTING = {"seat_to_computer", "post_move", "post_undo", "post_takeback", "post_resign", "post_stop",
+          "post_verb", "post_hint"}
+"""The operations that need a seat's token (``Authorization: Bearer``)."""
+
+EXTRA_ERRORS: dict[str, tuple[int, ...]] = {
+    "post_hint": (503,),
+    "build_solutions": (409,),
+}
+"""Statuses beyond those every operation of its kind can answer."""
+
+STATUS_WORDS = {400: "Bad input (the one error shape)", 401: "No seat token (a spectator)",
+                403: "A token, invite or origin that is not allowed", 404: "No such game or thing",
+                409: "In conflict with what is under way", 413: "Body too large",
+                415: "Not application/json", 429: "Past a rate limit or quota",
+                503: "Busy: try again in a moment"}
+
+LINKS: dict[str, dict[str, dict[str, Any]]] = {
+    "create_game": {
+        "PlayMove": {"operationId": "post_move", "parameters": {"game_id": "$response.body#/id"},
+                     "description": "with the creator's token ($response.body#/token) as Bearer"},
+        "GetGame": {"operationId": "get_game", "parameters": {"game_id": "$response.body#/id"}},
+        "GetRecord": {"operationId": "get_record", "parameters": {"game_id": "$response.body#/id"}},
+    },
+    "post_move": {
+        "GetRecord": {"operationId": "get_record", "parameters": {"game_id": "$response.body#/id"}},
+        "GetFrame": {"operationId": "get_frame",
+                     "parameters": {"game_id": "$response.body#/id", "ply": "$response.body#/plies"}},
+    },
+    "upload_record": {
+        "GetGame": {"operationId": "get_game", "parameters": {"game_id": "$response.body#/id"}},
+        "GetRecord": {"operationId": "get_record", "parameters": {"game_id": "$response.body#/id"}},
+    },
+}
+
+
+def answers(model: Any = None) -> dict[str, Any]:
+    """A route's ``responses`` entry for a successful answer of ``model`` (None: any JSON)."""
+    if model is None:
+        return {"description": "The answer (any JSON)", "content": {"application/json": {"schema": {}}}}
+    return {"model": model, "description": "The answer"}
+
+
+def statuses(operation_id: str, method: str, path: str) -> set[int]:
+    """The error statuses an operation can answer (see the module docstring)."""
+    found = {400, 429}  # a Host refused or a bad parameter; the per-address rate
+    if method == "post":
+        found |= {403, 413, 415}  # an Origin refused, the body limit, the content type
+    if "{" in path:
+        found.add(404)
+    if operation_id in ACTING:
+        found |= {401, 403}
+    return found | set(EXTRA_ERRORS.get(operation_id, ()))
+
+
+KINDS: dict[str, dict[str, Any]] = {
+    "bool": {"type": "boolean"}, "int": {"type": "integer"}, "str": {"type": "string"},
+    "tuple[int]": {"type": "array", "items": {"type": "integer"}},
+    "tuple[str]": {"type": "array", "items": {"type": "string"}},
+}
+
+
+def options_schema(game_id: str) -> dict[str, Any]:
+    """The options a web client may give ``game_id``, from its option specs (choices and bounds;
+    what a game checks across options, it says in its 400)."""
+    properties: dict[str, Any] = {}
+    for name, spec in game_class(game_id).options_class.specs().items():
+        if spec.local:
+            continue
+        one = copy.deepcopy(KINDS[spec.kind])
+        target = one.get("items", one)
+        if spec.choices is not None:  # an option that may be left out may also be left empty
+            target["enum"] = list(spec.choices) + ([""] if spec.optional and spec.kind == "str" else [])
+        if spec.lo is not None:
+            target["minimum"] = spec.lo
+        if spec.hi is not None:
+            target["maximum"] = spec.hi
+        properties[name] = {"anyOf": [one, {"type": "null"}]} if spec.optional else one
+    return {"type": "object", "properties": properties, "additionalProperties": False}
+
+
+def per_game(schema: dict[str, Any]) -> dict[str, Any]:
+    """A body schema naming a game as one alternative per game at the web table, each with that
+    game's options."""
+    variants = []
+    for game in descriptors():
+        if not game.at_web_table:
+            continue
+        one = copy.deepcopy(schema)
+        one["properties"]["game"] = {"const": game.id}
+        if "options" in one["properties"]:
+            one["properties"]["options"] = {"anyOf": [options_schema(game.id), {"type": "null"}]}
+        one.pop("title", None)
+        variants.append(one)
+    return {"title": schema.get("title"), "oneOf": variants}
+
+
+def openapi(app: FastAPI) -> dict[str, Any]:
+    """The schema of ``app``, completed as the module docstring says (built once)."""
+    if app.openapi_schema is not None:
+        return app.openapi_schema
+    schema = get_openapi(title=app.title, version=app.version, routes=app.routes,
+                         description=__doc__.split("\n\n")[0])
+    components = schema.setdefault("components", {})
+    _, defs = models_json_schema([(m, "validation") for m in (*REQUESTS.values(), Error)],
+                                 ref_template=REF)
+    schemas = components.setdefault("schemas", {})
+    schemas.update(defs.get("$defs", {}))
+    for model in (bodies.SetupBody, bodies.NewGameBody, bodies.RecordBody):
+        schemas[model.__name__] = per_game(schemas[model.__name__])
+    components["securitySchemes"] = {"seatToken": {"type": "http", "scheme": "bearer"}}
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            oid = operation["operationId"]
+            responses = operation.setdefault("responses", {})
+            responses.pop("422", None)  # bad parameters are 400 here
+            for status in sorted(statuses(oid, method, path)):
+                responses[str(status)] = {
+                    "description": STATUS_WORDS[status],
+                    "content": {"application/json": {"schema": {"$ref": REF.format(model="Error")}}}}
+            model = REQUESTS.get(oid)
+            if model is not None:
+                operation["requestBody"] = {"required": True, "content": {
+                    "application/json": {"schema": {"$ref": REF.format(model=model.__name__)}}}}
+            if oid in ACTING:
+                operation["security"] = [{"seatToken": []}]
+            for status, answer in responses.items():
+                if status.startswith("2") and oid in LINKS:
+                    answer["links"] = LINKS[oid]
+    app.openapi_schema = schema
+    return schema

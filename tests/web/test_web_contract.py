@@ -1,0 +1,66 @@
+"""The API describes itself (``/api/openapi.json``, always served) and an outside fuzzer,
+schemathesis, run with all its checks against a real server, finds nothing (docs/protocol.md,
+"OpenAPI"). ``ASOBIBA_FUZZ_EXAMPLES`` sets the examples per operation (default 10) for longer runs."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+from web.conftest import Server
+
+from asobiba.web.contract import ACTING, REQUESTS
+
+SEMANTIC = ("post_setup", "create_game", "upload_record")
+"""The operations whose bodies carry rules no schema states (options that must agree with each
+other, as many seats as the game has, a record whose moves must replay): a schema-valid body may
+be refused there with 400, and the fuzzer is told so."""
+
+CONFIG = f"""
+[[operations]]
+include-operation-id = {list(SEMANTIC)!r}
+checks.positive_data_acceptance.expected-statuses = ["2xx", "3xx", "400", "401", "403", "404", "409", "429"]
+"""
+
+
+def test_every_operation_declares_its_body_answers_and_errors(client: TestClient) -> None:
+    schema = client.get("/api/openapi.json").json()
+    operations = {op["operationId"]: (method, op) for ops in schema["paths"].values()
+                  for method, op in ops.items()}
+    assert len(operations) == 22
+    error = {"$ref": "#/components/schemas/Error"}
+    for oid, (method, op) in operations.items():
+        responses = op["responses"]
+        assert "422" not in responses
+        assert any(status.startswith("2") for status in responses), oid
+        assert {"400", "429"} <= set(responses), oid
+        for status, answer in responses.items():
+            if not status.startswith("2"):
+                assert answer["content"]["application/json"]["schema"] == error
+        if method == "post":
+            assert {"403", "413", "415"} <= set(responses), oid
+        if oid in ACTING:
+            assert op["security"] == [{"seatToken": []}] and {"401", "403"} <= set(responses)
+        if oid in REQUESTS:
+            assert op["requestBody"]["required"] is True
+    assert set(operations["create_game"][1]["responses"]["201"]["links"]) >= {"PlayMove", "GetRecord"}
+
+
+def test_schemathesis_with_all_checks_finds_nothing(tmp_path: Path) -> None:
+    examples = int(os.environ.get("ASOBIBA_FUZZ_EXAMPLES", "10"))
+    served = Server(tmp_path / "served.sqlite3", serve_args="address_rate=1000").start()
+    config = tmp_path / "schemathesis.toml"
+    config.write_text(CONFIG)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "schemathesis.cli", "--config-file", str(config), "--no-color", "run",
+             f"{served.url}/api/openapi.json", "-c", "all", "-n", str(examples), "--seed", "26",
+             "--workers", "1"],
+            capture_output=True, text=True, timeout=600 + 30 * examples, cwd=tmp_path)
+    finally:
+        served.kill()
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
+    assert "Stateful" in done.stdout  # the stateful phase ran, following the declared links
