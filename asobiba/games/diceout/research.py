@@ -1,5 +1,5 @@
-"""Dice Out for the research frameworks (docs/research.md, "Observation and action layouts"): the bounds of its action
-ids and length, and its observation tensor.
+"""Dice Out for the research frameworks (docs/research.md, "Observation and action layouts"): the bounds of
+its action ids and length, and its observation tensor.
 
 Action ids (docs/rules/diceout.md, "Action ids"): a player's decisions are moves (below 360),
 ``pass``, ``declare`` and the placing decisions (2000–2026), so all are below

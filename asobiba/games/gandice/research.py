@@ -1,5 +1,5 @@
-"""Gandice for the research frameworks (docs/research.md, "Observation and action layouts"): the bounds of its action
-ids and length, and its observation vector.
+"""Gandice for the research frameworks (docs/research.md, "Observation and action layouts"): the bounds of
+its action ids and length, and its observation vector.
 
 Action ids (:mod:`.actions`): decisions are below ``CORE_FUSE + 64 * 64``, chance outcomes (a die's
 outcome, who attacks first) below ``FIRST + 4``. A battle ends at the latest after ``max_turns``

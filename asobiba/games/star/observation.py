@@ -1,9 +1,8 @@
-"""The star games' observation (docs/research.md, "Observation and action layouts"): the standard star laid out on its
-axial grid, 17 rows ``q = 8 … -8`` by 17 columns ``r = 8 … -8`` (row ``8 - q``, column ``8 - r``:
-the cell-index order of the star reads it row by row), with one plane per fact: for each seat,
-starting with the observing one and going on in turn order, its men and its king; then the
-observer's goal area; then the holes of the board in play.
-"""
+"""The star games' observation (docs/research.md, "Observation and action layouts"): the standard star laid
+out on its axial grid, 17 rows ``q = 8 … -8`` by 17 columns ``r = 8 … -8`` (row ``8 - q``, column ``8 -
+r``: the cell-index order of the star reads it row by row), with one plane per fact: for each seat,
+starting with the observing one and going on in turn order, its men and its king; then the observer's goal
+area; then the holes of the board in play."""
 
 from __future__ import annotations
 

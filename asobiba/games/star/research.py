@@ -1,5 +1,5 @@
-"""The star games for the research frameworks (docs/research.md, "Observation and action layouts"): the bounds of
-their action ids and length, and their observation tensor.
+"""The star games for the research frameworks (docs/research.md, "Observation and action layouts"): the
+bounds of their action ids and length, and their observation tensor.
 
 Actions are those of the star engine (docs/rules/diamond.md, "Position JSON and action ids"):
 ``from_index * 121 + to_index`` on the cell indices of the standard star, and ``121 * 121`` for a
