@@ -131,7 +131,7 @@ def register_all() -> list[str]:
     for game_id in registry.game_ids():
         name = env_id(game_id)
         if name not in gymnasium.registry:
-            gymnasium.register(id=name, entry_point=SingleAgentEnv, kwargs={"game_id": game_id})
+            gymnasium.register(id=name, entry_point=f"{__name__}:SingleAgentEnv", kwargs={"game_id": game_id})
         ids.append(name)
     return ids
 

@@ -18,7 +18,7 @@ import shlex
 import subprocess
 import threading
 import time
-from typing import Any
+from typing import NoReturn
 
 from ..core import Game, State
 from ..core.errors import AsobibaError, one_line
@@ -90,7 +90,7 @@ class ExternalAgent:
             self._fail("a line too long")
         return line
 
-    def _fail(self, why: str, line: str | None = None) -> Any:
+    def _fail(self, why: str, line: str | None = None) -> NoReturn:
         self.close()
         shown = f": {one_line(line, 80)!r}" if line is not None else ""
         raise ExternalEngineError(f"{self.name}: {why}{shown}; killed")

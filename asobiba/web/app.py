@@ -173,7 +173,7 @@ def allowed(app: FastAPI, path: str) -> set[str]:
     methods: set[str] = set()
     for route in app.routes:
         if isinstance(route, APIRoute) and route.path_regex.match(path):
-            methods |= route.methods
+            methods |= route.methods or set()
     return methods
 
 

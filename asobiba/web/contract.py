@@ -272,12 +272,13 @@ def openapi(app: FastAPI) -> dict[str, Any]:
     schema = get_openapi(title=app.title, version=app.version, routes=app.routes,
                          description=__doc__.split("\n\n")[0])
     components = schema.setdefault("components", {})
-    _, defs = models_json_schema([(m, "validation") for m in (*REQUESTS.values(), Error)],
+    models: list[type[BaseModel]] = [*REQUESTS.values(), Error]
+    _, defs = models_json_schema([(m, "validation") for m in models],
                                  ref_template=REF)
     schemas = components.setdefault("schemas", {})
     schemas.update(defs.get("$defs", {}))
-    for model in (bodies.SetupBody, bodies.NewGameBody, bodies.RecordBody):
-        schemas[model.__name__] = per_game(schemas[model.__name__])
+    for per_game_body in (bodies.SetupBody, bodies.NewGameBody, bodies.RecordBody):
+        schemas[per_game_body.__name__] = per_game(schemas[per_game_body.__name__])
     components["securitySchemes"] = {"seatToken": {"type": "http", "scheme": "bearer"}}
     for path, operations in schema["paths"].items():
         for method, operation in operations.items():

@@ -37,7 +37,7 @@ import logging
 import secrets
 import time
 import weakref
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from concurrent.futures import Future
 from typing import Any
 
@@ -135,7 +135,7 @@ class Rooms:
             self._notice(self._resume(table))
         return table
 
-    def _notice(self, work: Awaitable[None]) -> None:
+    def _notice(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` in the background (kept until done; cancelled at close)."""
         task = asyncio.get_running_loop().create_task(work)
         self.notices.add(task)

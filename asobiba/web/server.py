@@ -103,7 +103,7 @@ def serve(
                             http=HttpProtocol, ws_per_message_deflate=False,
                             proxy_headers=bool(proxies), forwarded_allow_ips=list(proxies),
                             timeout_keep_alive=KEEP_ALIVE)
-    config.connections = Connections(address_connections, proxies)  # type: ignore[attr-defined]
+    config.connections = Connections(address_connections, proxies)  # type: ignore[attr-defined]  # uvicorn's Config has no slot for it; the protocols read it back
     uvicorn.Server(config).run(sockets=[sock])
 
 
@@ -118,7 +118,7 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.config.connections.release(self.transport)
+        self.config.connections.release(self.transport)  # type: ignore[attr-defined]  # set by serve()
         super().connection_lost(exc)
 
     def on_task_complete(self, task: asyncio.Task[Any]) -> None:

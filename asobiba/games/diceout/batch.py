@@ -300,15 +300,16 @@ class DiceOutBatch:
         self.num_envs = num_envs
         board = game.rules.tables.board  # type: ignore[attr-defined]
         start = game.new_state()
+        assert isinstance(start, DiceOutState)
         outcomes = start.chance_outcomes() if start.is_chance else [(-1, 1.0)]
         kinds, rolled, slots, starters, ids = [], [], [], [], []
         for action, _ in outcomes:
-            state = start.apply(action) if action >= 0 else start
+            state: DiceOutState = start.apply(action) if action >= 0 else start
             ids.append(action)
             starters.append(state.to_move)
             if state.phase == PLACE:
                 kinds.append(1)
-                rolled.append([*state.rolled[0], *state.rolled[1]])
+                rolled.append([*state.rolled[0], *state.rolled[1]])  # type: ignore[misc]  # rolled is set while placing
                 slots.append([-1] * 6)
             else:
                 kinds.append(0)

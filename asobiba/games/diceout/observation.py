@@ -33,12 +33,12 @@ PLANES = (
 class DiceOutObserver:
     """The planes of :data:`PLANES` on the ``rows x 5`` board."""
 
-    planes = PLANES
+    planes: tuple[str, ...] = PLANES
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.rows = game.options.rows  # type: ignore[attr-defined]
-        self.shape = (len(PLANES), self.rows, NUM_FILES)
+        self.shape: tuple[int, ...] = (len(PLANES), self.rows, NUM_FILES)
 
     def tensor(self, state: State, player: int) -> np.ndarray:
         out = np.zeros(self.shape, dtype=np.float32)

@@ -47,7 +47,8 @@ class Script:
     def split(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The task's chance outcomes and its decisions (action ids, in order)."""
         state = self.start()
-        rolls, decisions = [], []
+        rolls: list[int] = []
+        decisions: list[int] = []
         for line in self.task:
             action = state.notation_to_action(line)
             (rolls if state.is_chance else decisions).append(action)

@@ -66,12 +66,12 @@ class GandiceObserver:
         self.dice = len(lineup.dice)
         per_die = die_features(self.players)
         self.per_die = len(per_die)
-        self.planes = (
+        self.planes: tuple[str, ...] = (
             *(f"die {u}: {name}" for u in range(self.dice) for name in per_die),
             *global_features(self.players),
             *(f"card {c} is used" for c in range(len(lineup.cards))),
         )
-        self.shape = (len(self.planes),)
+        self.shape: tuple[int, ...] = (len(self.planes),)
 
     def tensor(self, state: State, player: int) -> np.ndarray:
         p, n = self.players, self.dice

@@ -14,6 +14,8 @@ The compiled functions are cached on disk, kept in step with the engine's source
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
@@ -137,7 +139,7 @@ class StarBatch:
     def to_move(self) -> np.ndarray:
         return self.boards[:, TO_MOVE].copy()
 
-    def _tables(self) -> tuple:
+    def _tables(self) -> tuple[Any, ...]:
         flat = self.observations.reshape(self.num_envs, -1)
         return (self.boards, self.start, self.rules, self.work, self.players, self.fixed,
                 self.places, flat, self.masks, self.legal, self.counts)
@@ -148,7 +150,8 @@ class StarBatch:
         _reset(*self._tables())
 
     def step(self, actions: np.ndarray, rewards: np.ndarray, dones: np.ndarray) -> None:
-        _step(*self._tables(), actions, rewards, dones)
+        arguments = (*self._tables(), actions, rewards, dones)
+        _step(*arguments)
 
     def state(self, index: int) -> State:
         return state_of(self.game, self.boards[index])  # type: ignore[arg-type]

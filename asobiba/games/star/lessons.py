@@ -539,5 +539,5 @@ def no_camping_lesson(game_id: str, options: Mapping[str, Any], goal: Goal, *, k
         Names("1マス進むのは隣の空いた穴までです。", "A step only reaches a neighbouring empty hole."),
     ), lambda: position(game_id, opts, (side,), moves_made=[29] * game.num_players,
                                  away=True, keep_clear=[out_of]),
-        lambda state: not state.lost & 1 and not has(state, 0, mover),  # type: ignore[attr-defined]
+        lambda state: not state.lost & 1 and not has(state, 0, mover),
         marks=(mover, out_of))

@@ -30,12 +30,12 @@ class StarObserver:
     def __init__(self, game: Game) -> None:
         self.game = game
         n = game.num_players
-        self.shape = (2 * n + 2, SIDE, SIDE)
+        self.shape: tuple[int, ...] = (2 * n + 2, SIDE, SIDE)
         names = []
         for k in range(n):
             seat = "the observer" if k == 0 else f"the seat {k} after the observer"
             names += [f"men of {seat}", f"king of {seat}"]
-        self.planes = (*names, "goal area of the observer", "holes of the board in play")
+        self.planes: tuple[str, ...] = (*names, "goal area of the observer", "holes of the board in play")
         self._board = cells(game.star.board)  # type: ignore[attr-defined]
         self._goals = [cells(seat.goal_area) for seat in game.seats]  # type: ignore[attr-defined]
 
