@@ -265,13 +265,24 @@ def serve(
         float, typer.Option("--address-rate", min=0, help="Requests a second allowed per client "
                             "address (0: no per-address limits, e.g. behind a reverse proxy).")
     ] = 20.0,
+    public_url: Annotated[
+        str | None,
+        typer.Option("--public-url", help="The address other people open, e.g. "
+                     "http://192.168.1.20:8000 or https://games.example.org; invite links and "
+                     "their QR codes start with it."),
+    ] = None,
+    lan: Annotated[
+        bool, typer.Option("--lan", help="Listen on this computer's address on the local network "
+                           "(friends on the same Wi-Fi) and show it with a QR code.")
+    ] = False,
 ) -> None:
     """Start the web table (FastAPI + uvicorn) for every game that has a board picture."""
     from .web.server import serve as run_server
 
     run_server(host, port, db, allow_hosts=tuple(allow_host or ()),
                allow_origins=tuple(allow_origin or ()), api_docs=api_docs,
-               allow_builds=allow_builds, address_rate=address_rate)
+               allow_builds=allow_builds, address_rate=address_rate, public_url=public_url,
+               lan=lan)
 
 
 FORWARDED = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}

@@ -25,6 +25,7 @@ from starlette.exceptions import HTTPException
 from ..core.errors import AsobibaError, one_line
 from ..core.registry import descriptors
 from . import api, services, sockets
+from .address import PublicUrl
 from .errors import GameNotFound, http_status, translations
 from .guard import DOCS_PATH, Access, Guard
 from .limits import AddressLimits, Limits
@@ -47,6 +48,7 @@ def create_app(
     limits: Limits | None = None,
     allow_builds: bool = False,
     hint_processes: bool = False,
+    public_url: PublicUrl | None = None,
 ) -> FastAPI:
     """The web table over the database at ``db_url`` (a SQLAlchemy URL or a SQLite file path).
 
@@ -56,7 +58,8 @@ def create_app(
     script). ``limits``: the rate limits (default: none, as for an app driven in-process by tests;
     ``asobiba serve`` passes them). ``allow_builds``: whether the default ``solutions`` build
     tables when asked. ``hint_processes``: work hints out in a separate process
-    (:mod:`.workers`; ``asobiba serve`` does)."""
+    (:mod:`.workers`; ``asobiba serve`` does). ``public_url``: the address other people open,
+    which invite links start with (:mod:`.address`)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -113,7 +116,7 @@ def create_app(
                       name=f"client-{game.id}")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    shell = Shell(STATIC)
+    shell = Shell(STATIC, public_url)
 
     async def game_or_missing(request: Request, game_id: str) -> HTMLResponse:
         try:
