@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up everything the test suite needs on a fresh machine, then runs lint and all tests.
 # Installs: the package with its test extras (pip); Debian's chromium for the browser tests and
-# Debian's postgresql, started on this machine only, for the store tests against PostgreSQL (apt).
+# Debian's postgresql, started on this machine only, for the store tests against PostgreSQL (apt);
+# Debian's npm and, through it, axe-core for the accessibility checks (tests/web/axe/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,6 +10,7 @@ if [ "$(id -u)" -eq 0 ]; then SUDO=""; AS_PG="runuser -u postgres --"; else SUDO
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "installing Debian packages: ${missing[*]}…"
   $SUDO apt-get update -qq
@@ -16,6 +18,8 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 python3 -m pip install --quiet --disable-pip-version-check -e '.[test]'
+# axe-core (npm) for the accessibility checks of the browser tests, at the version the lock file pins.
+[ -f tests/web/axe/node_modules/axe-core/axe.min.js ] || npm ci --prefix tests/web/axe --no-audit --no-fund --silent
 python3 -m ruff check .
 python3 -m pytest -q "$@"
 

@@ -11,6 +11,7 @@ import pytest
 pytestmark = pytest.mark.browser
 
 PUBLIC = "http://192.0.2.7:8123"
+HUMAN = {"type": "human"}
 
 
 def make_friend_room(page, url: str) -> str:
@@ -42,3 +43,38 @@ def test_loopback_invites_say_they_open_only_here(page, server) -> None:
     assert "asobiba serve --lan" in note.inner_text()
     page.click("[data-action=lang]")
     assert "only on this computer" in page.locator("[data-role=invite-loopback]").inner_text()
+
+
+def test_each_device_sees_its_own_camp_at_the_bottom_and_its_own_turn(page, server, browser) -> None:
+    """Two devices of a friend game: the invited player's board is turned (their home row at the
+    bottom), their own turn reads 「あなたの番です」, and a spent invite says why it only watches."""
+    body = {"game": "diceout", "options": {"placement": "rolled", "first": "white"},
+            "seats": [HUMAN, {"type": "invite"}], "seed": 5}
+    created = server.api("POST", "/api/games", json=body).json()
+    gid = created["id"]
+    page.goto(f"{server.url}/game/{gid}")
+    page.wait_for_selector(".board-svg [data-cell]")
+    assert page.locator(".board-svg > g.turned").count() == 0  # red's home row is drawn at the bottom
+    friend_ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    friend = friend_ctx.new_page()
+    late_ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    late = late_ctx.new_page()
+    try:
+        friend.goto(server.url + created["seats"][1]["invite"])
+        friend.wait_for_url(re.compile(rf"/game/{gid}$"))
+        friend.wait_for_selector(".board-svg .movable")
+        assert "rotate(180" in friend.get_attribute(".board-svg > g.turned", "transform")
+        assert friend.locator(".status").inner_text().startswith("あなたの番です")
+        assert page.locator(".status").inner_text().startswith("白の番です")
+        # the invite once more, on a third device: it is spent, and the page says so
+        late.goto(server.url + created["seats"][1]["invite"])
+        late.wait_for_selector("[data-role=spent-invite]")
+        assert "観戦" in late.locator("[data-role=spent-invite]").inner_text()
+        assert late.evaluate("document.body.dataset.watching") == "yes"
+        # a spectator may turn the board seat by seat, and is offered no new game of their own
+        late.click("[data-action=turn-board]")
+        assert "rotate(180" in late.get_attribute(".board-svg > g.turned", "transform")
+        assert not late.locator("[data-action=new]").is_visible()
+    finally:
+        friend_ctx.close()
+        late_ctx.close()

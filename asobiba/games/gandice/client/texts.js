@@ -2,7 +2,7 @@
 // /static/js/i18n.js). Everything else it shows — dice, outcomes, kinds, moves in words, odds —
 // comes from the server in both languages.
 
-import { lang } from "/static/js/i18n.js";
+import { translator } from "/static/js/i18n.js";
 
 const TEXTS = {
   ja: {
@@ -121,11 +121,9 @@ const TEXTS = {
   },
 };
 
-/** The text `key` in the page's language, with `{name}` filled from `vars`. */
-export function say(key, vars = {}) {
-  const text = TEXTS[lang()]?.[key] ?? TEXTS.ja[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? `{${name}}`));
-}
+/** The text `key` in the page's language, with `{name}` filled from `vars` (the page's one
+ * translator, i18n.js `translator`). */
+export const say = translator(TEXTS);
 
 /** A percentage as people read it: 40.2 %, 0 %, < 0.1 %. */
 export function percent(p) {

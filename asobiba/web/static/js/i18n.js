@@ -180,6 +180,13 @@ const TEXTS = {
     "status.finished": "終局",
     "tools.coords": "座標を表示",
     "tools.sound": "着手の音",
+    "tools.pieces": "色に頼らない駒（形で見分ける）",
+    "tools.turn": "盤を回す（次の席を手前に）",
+    "board.label": "{game}の盤",
+    "cell.piece": "{color}の駒",
+    "cell.selected": "選択中",
+    "cell.target": "{cell}に行ける",
+    "turn.selected": "{cell}の駒を選びました。行き先を選んでください（{n}か所）。",
     "btn.rematch": "再戦（席を交代）",
     "title.yourTurn": "▶ あなたの番",
     "title.turnOf": "▶ {color}の番",
@@ -377,6 +384,13 @@ const TEXTS = {
     "status.finished": "finished",
     "tools.coords": "Show coordinates",
     "tools.sound": "Move sound",
+    "tools.pieces": "Pieces told apart by shape, not colour",
+    "tools.turn": "Turn the board (the next seat at the bottom)",
+    "board.label": "{game} board",
+    "cell.piece": "{color} piece",
+    "cell.selected": "selected",
+    "cell.target": "{cell}: move here",
+    "turn.selected": "Piece on {cell} picked: choose where it goes ({n} places).",
     "btn.rematch": "Rematch (swap seats)",
     "title.yourTurn": "▶ Your move",
     "title.turnOf": "▶ {color} to move",
@@ -417,12 +431,19 @@ export function onLangChange(fn) {
   return () => listeners.delete(fn);
 }
 
-/** The text for `key` in the current language, with {name} placeholders filled from `vars`. */
-export function t(key, vars = {}) {
-  const table = TEXTS[lang()];
-  const text = table[key] ?? TEXTS.ja[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? ""));
+/** The one translator of the page and of the games' own page modules: `texts` is {ja: {key:
+ * text}, en: {…}}; the function gives the text for `key` in the current language (Japanese when
+ * English lacks it, the key itself when both do), each {name} filled from `vars` — a variable not
+ * given reads as nothing (never as "{name}" or "undefined"). */
+export function translator(texts) {
+  return (key, vars = {}) => {
+    const text = texts[lang()]?.[key] ?? texts.ja[key] ?? key;
+    return text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? ""));
+  };
 }
+
+/** The text for `key` in the current language, with {name} placeholders filled from `vars`. */
+export const t = translator(TEXTS);
 
 /** Whether a text exists (for labels of options that may be unknown to the page). */
 export function has(key) {

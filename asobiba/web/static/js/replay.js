@@ -29,7 +29,7 @@ export function replayPage(root, gameId) {
   const cache = new Map();
 
   const boardEl = h("div", { class: "board", id: "board" });
-  const tools = boardTools(boardEl);
+  const tools = boardTools(boardEl, { players: () => game?.players ?? [] });
   const titleEl = h("h1", { class: "table-title" });
   const counterEl = h("p", { class: "status", "aria-live": "polite" });
   const slider = h("input", { type: "range", min: 0, max: 0, value: 0, class: "slider", "aria-label": "ply" });
@@ -54,7 +54,7 @@ export function replayPage(root, gameId) {
         counterEl,
         h("div", { class: "buttons replay-controls" }, Object.values(controls)),
         slider,
-        h("div", { class: "moves-wrap" }, movesEl),
+        h("div", { class: "moves-wrap", tabindex: "0", role: "region", "aria-label": t("moves.title") }, movesEl),
         h("div", { class: "buttons minor" }, download, playOn)),
     ),
   );

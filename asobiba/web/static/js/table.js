@@ -13,9 +13,11 @@
 
 import { getJSON } from "./api.js";
 import {
-  allCells, animateDrops, animatePath, cellEl, clearMarks, clearMove, drawMove, mark, markPiece, mountSvg, nearestCell,
+  animateDrops, animatePath, cellEl, clearMarks, clearMove, drawMove, mark, markPiece, mountSvg, nearestCell,
 } from "./board.js";
+import { boardAccess, cellName } from "./boardaccess.js";
 import { boardTools } from "./boardtools.js";
+import { seatTurns, turnBoard } from "./boardturn.js";
 import { gameEntry, seatName } from "./catalog.js";
 import { dieFace } from "./dice.js";
 import { clear, h, link } from "./dom.js";
@@ -29,6 +31,7 @@ import { rulesLine } from "./options.js";
 import { handOver, invitePanel, subprotocols, takebackBox } from "./seats.js";
 import { placingDesk } from "./placing.js";
 import { solutionsPanel, variantOf } from "./solutions.js";
+import { shapeOf } from "./piecestyle.js";
 import { moveSound } from "./sound.js";
 import { setTitle } from "./title.js";
 
@@ -55,7 +58,7 @@ function settingsOf(view) {
   return computer ? { opponent: "computer", level: computer.level, firstSeat: "you" } : { opponent: "people" };
 }
 
-export function tablePage(root, gameId, dialog) {
+export function tablePage(root, gameId, dialog, notice = null) {
   let view = null;
   let entry = null; // the game's catalog entry
   let svg = null;
@@ -74,13 +77,21 @@ export function tablePage(root, gameId, dialog) {
   let own = null; // the game's own page module's table part (the catalog entry's `client`), if any
 
   const boardEl = h("div", { class: "board", id: "board" });
-  const tools = boardTools(boardEl, { sound: true });
+  const tools = boardTools(boardEl, {
+    sound: true,
+    players: () => view?.players ?? [],
+    changed: () => renderPanel(),
+    turn: { shown: () => seatTurns(svg).size > 1, next: turnToNextSeat },
+  });
+  let facing = null; // the seat whose camp is at the bottom (null: this browser's own, or the first)
   const playersEl = h("ul", { class: "players", "aria-label": "players" });
   const statusEl = h("p", { class: "status", role: "status", "aria-live": "polite" });
   const setupEl = h("div", { class: "setup-roll", hidden: true });
-  const hintEl = h("div", { class: "hint-box", hidden: true, "aria-live": "polite" });
+  const hintEl = h("div", { class: "hint-box", hidden: true, "aria-live": "polite", "data-role": "hint" });
+  const placeEl = h("div", { class: "place-slot" }); // the placing's confirm and clear buttons
   const movesEl = h("ol", { class: "moves", "data-role": "moves" });
   const toastEl = h("p", { class: "toast", role: "alert", hidden: true });
+  const announceEl = h("p", { class: "visually-hidden", "aria-live": "polite", "data-role": "announce" });
   const buttons = {
     undo: h("button", { "data-action": "undo", onclick: () => send({ type: "undo" }) }),
     hint: h("button", { "data-action": "hint", onclick: askHint }),
@@ -89,6 +100,8 @@ export function tablePage(root, gameId, dialog) {
     resign: h("button", { "data-action": "resign", onclick: resign }),
   };
   const actionsEl = h("div", { class: "buttons actions", "data-role": "actions" });
+  const barEl = h("div", { class: "action-bar", "data-role": "action-bar" },
+    placeEl, actionsEl, h("div", { class: "buttons" }, buttons.undo, buttons.hint), hintEl);
   const invites = invitePanel(gameId, (message) => toast(message));
   const takeback = takebackBox((message) => send(message));
   const leave = handOver(gameId, (message) => toast(message));
@@ -110,24 +123,27 @@ export function tablePage(root, gameId, dialog) {
     h(
       "section",
       { class: "table" },
-      h("div", { class: "board-wrap" }, tools.el, boardEl),
+      h("div", { class: "board-wrap" }, boardEl, tools.el),
       h(
         "aside",
         { class: "side" },
         h("div", {}, titleEl, rulesEl),
         playersEl,
+        notice ? h("p", { class: "notice", role: "alert", "data-role": "spent-invite" }, notice) : null,
         statusEl,
         takeback.el,
         invites.el,
         setupEl,
-        actionsEl,
-        h("div", { class: "buttons" }, Object.values(buttons)),
-        hintEl,
-        h("div", { class: "moves-wrap" }, h("h2", { class: "moves-title" }), movesEl),
+        // what a player needs now: on a phone a bar that stays in view while the board is
+        barEl,
+        h("div", { class: "buttons" }, buttons.new, buttons.rematch, buttons.resign),
+        h("div", { class: "moves-wrap", tabindex: "0", role: "region", "aria-labelledby": "moves-title" },
+          h("h2", { class: "moves-title", id: "moves-title" }), movesEl),
         h("div", { class: "buttons minor" }, download, replay),
         leave.el,
         solutions.el,
         toastEl,
+        announceEl,
       ),
     ),
   );
@@ -206,14 +222,11 @@ export function tablePage(root, gameId, dialog) {
     const drops = advanced ? next.last.drops ?? [] : [];
     const starts = dropStarts(next.last?.player, drops);
     view = next;
-    if (!previous || next.svg !== previous.svg) {
-      svg = mountSvg(boardEl, next.svg);
-      selected = null;
-      drawMove(svg, next.last, "last");
-      tools.render();
-      showPeek();
-    }
+    if (!previous || next.svg !== previous.svg) drawBoard();
     if (advanced) moveSound(next.turn === "human" && !byPerson(next, next.last.player));
+    if (previous && next.plies > previous.plies && next.history.length) {
+      announceEl.textContent = historyText(next.history.at(-1), nameOf); // read out by screen readers
+    }
     if (!previous || next.plies !== previous.plies) hint = null;
     desk.update(next);
     markMovable();
@@ -226,6 +239,29 @@ export function tablePage(root, gameId, dialog) {
       resultShownFor = next.plies;
       showResult();
     }
+  }
+
+  /** Put the board of the state shown on the page: turned to the seat at the bottom, with the
+   * last move's trail. */
+  function drawBoard() {
+    svg = mountSvg(boardEl, view.svg);
+    svg.setAttribute("aria-label", t("board.label", { game: pick(view.name) }));
+    const mine = view.you?.length === 1 ? view.players[view.you[0]] : view.players[0];
+    turnBoard(svg, seatTurns(svg).get(facing ?? mine) ?? 0);
+    selected = null;
+    drawMove(svg, view.last, "last");
+    tools.render();
+    showPeek();
+  }
+
+  function turnToNextSeat() {
+    const turns = [...seatTurns(svg).keys()];
+    const now = facing ?? (view.you?.length === 1 ? view.players[view.you[0]] : view.players[0]);
+    facing = turns[(turns.indexOf(now) + 1) % turns.length];
+    drawBoard();
+    markMovable();
+    if (hint) markHint();
+    own?.after?.(view, svg);
   }
 
   /** Where each piece a move put on the board was shown before it came (screen points, or null):
@@ -249,26 +285,18 @@ export function tablePage(root, gameId, dialog) {
   function markMovable() {
     if (!svg) return;
     clearMarks(svg, "movable");
-    for (const cell of allCells(svg)) {
-      cell.removeAttribute("tabindex");
-      cell.removeAttribute("role");
-    }
     const origins = new Set((view?.legal ?? []).map((m) => m.from).filter(Boolean));
-    for (const name of origins) {
-      const cell = cellEl(svg, name);
-      if (!cell) continue;
-      cell.classList.add("movable");
-      cell.setAttribute("tabindex", "0");
-      cell.setAttribute("role", "button");
-      cell.setAttribute("aria-label", name);
-    }
+    for (const name of origins) cellEl(svg, name)?.classList.add("movable");
     desk.draw(svg);
+    access.update(svg);
   }
 
   function deselect() {
+    const had = selected;
     selected = null;
     clearMarks(svg, "selected", "legal", "piece-selected");
     markMovable();
+    if (had && view) renderStatus();
   }
 
   function select(cell) {
@@ -276,14 +304,9 @@ export function tablePage(root, gameId, dialog) {
     selected = cell;
     cellEl(svg, cell)?.classList.add("selected");
     markPiece(svg, cell, "piece-selected");
-    for (const m of movesFrom(cell)) {
-      const target = cellEl(svg, m.to);
-      if (!target) continue;
-      target.classList.add("legal");
-      target.setAttribute("tabindex", "0");
-      target.setAttribute("role", "button");
-      target.setAttribute("aria-label", m.notation);
-    }
+    for (const m of movesFrom(cell)) cellEl(svg, m.to)?.classList.add("legal");
+    access.update(svg);
+    renderStatus();
   }
 
   function activate(cell) {
@@ -304,15 +327,13 @@ export function tablePage(root, gameId, dialog) {
     if (cell) activate(cell.dataset.cell);
     else deselect();
   });
-  boardEl.addEventListener("keydown", (event) => {
-    const cell = event.target.closest?.("[data-cell]");
-    if ((event.key === "Enter" || event.key === " ") && cell) {
-      event.preventDefault();
-      activate(cell.dataset.cell);
-      (selected ? cellEl(svg, selected) : null)?.focus();
-    } else if (event.key === "Escape") {
-      deselect();
-    }
+  const access = boardAccess(boardEl, {
+    nameOf: (seat) => nameOf(seat),
+    activate: (cell) => {
+      activate(cell);
+      if (selected) access.focus(selected);
+    },
+    deselect: () => deselect(),
   });
 
   // -- hint, new game, resign -----------------------------------------------------------------
@@ -337,6 +358,10 @@ export function tablePage(root, gameId, dialog) {
     const drops = (hint.drops ?? []).map((d) => d.cell);
     mark(svg, [hint.from, hint.to, ...drops].filter(Boolean), "hint");
     if (hint.from) markPiece(svg, hint.from, "piece-hint");
+    // its trail above the pieces, dark and dotted with a ring at each end: unlike the last move's
+    // light orange whatever the colour vision
+    if (hint.from && hint.to) drawMove(svg, hint, "hint", { rings: true, dots: true });
+    else clearMove(svg, "hint");
   }
 
   async function newGame() {
@@ -369,6 +394,11 @@ export function tablePage(root, gameId, dialog) {
   // -- panel ----------------------------------------------------------------------------------
   const nameOf = (seat) => seatName(entry, seat);
 
+  /** A seat's colour chip, with its shape when the pieces carry shapes (piecestyle.js). */
+  function chip(seat) {
+    return h("span", { class: `chip chip-${seat}`, "data-shape": shapeOf(view.players, seat)?.glyph });
+  }
+
   /** Legal moves that touch no cell, put nothing on the board and play no verb: buttons named by
    * their notation. */
   function offBoardMoves() {
@@ -383,9 +413,16 @@ export function tablePage(root, gameId, dialog) {
     if (view.turn !== "human") return "";
     if (!myTurn(view)) return t(view.you?.length ? "turn.friend" : "turn.watch", { color });
     if (own?.status) return own.status(view);
+    if (selected && cellEl(svg, selected)) {
+      return t("turn.selected", { cell: cellName(cellEl(svg, selected)), n: movesFrom(selected).length });
+    }
     const how = desk.active() ? "place" : view.legal.some((m) => m.from || m.to) ? "move" : "choose";
-    const humans = view.seats.filter((s) => s.type === "human").length;
-    return humans > 1 ? t(`turn.person.${how}`, { color }) : t(`turn.${how}`);
+    // a device holding one seat says "your turn" (a friend game too); one device for several people, the colour
+    return view.you.length > 1 ? t(`turn.person.${how}`, { color }) : t(`turn.${how}`);
+  }
+
+  function renderStatus() {
+    statusEl.textContent = statusText();
   }
 
   /** The game's verbs shown now and the moves made with a button rather than on the board. */
@@ -416,13 +453,14 @@ export function tablePage(root, gameId, dialog) {
         h(
           "li",
           { class: `player${view.to_move === name && view.status !== "finished" ? " to-move" : ""}`, "data-player": name },
-          h("span", { class: `chip chip-${name}` }),
+          chip(name),
           h("span", { class: "player-color" }, nameOf(name)),
           h("span", { class: "player-who" }, seatLabel(view, i)),
           view.seats[i].type === "human" && !view.seats[i].open
             ? h("span", {
               class: `presence${view.seats[i].connected ? " on" : ""}`,
               "data-role": "presence",
+              role: "img",
               title: t(view.seats[i].connected ? "seat.connected" : "seat.away"),
               "aria-label": t(view.seats[i].connected ? "seat.connected" : "seat.away"),
             })
@@ -432,14 +470,16 @@ export function tablePage(root, gameId, dialog) {
         ),
       ),
     );
-    statusEl.textContent = statusText();
+    renderStatus();
     renderSetup();
     const playing = view.status === "playing";
     const humanTurn = myTurn(view);
     const resigned = view.result?.reason === "resign";
     const watching = !view.you?.length;
     document.body.dataset.watching = watching ? "yes" : "no";
-    for (const key of ["undo", "hint", "resign", "rematch"]) buttons[key].hidden = watching;
+    // a spectator plays nothing here: no new game of their own either (the lobby makes one)
+    for (const key of ["undo", "hint", "resign", "rematch", "new"]) buttons[key].hidden = watching;
+    barEl.hidden = watching;
     takeback.show(view, nameOf);
     if (!watching) invites.show(view, nameOf);
     leave.show(view);
@@ -497,9 +537,11 @@ export function tablePage(root, gameId, dialog) {
         h("h2", {}, t("setup.title")),
         ...rows,
         setup.first ? h("p", { class: "muted" }, t("setup.first", { color: nameOf(setup.first) })) : null,
-        desk.controls(),
       ].filter(Boolean),
     );
+    const controls = desk.controls();
+    placeEl.hidden = !controls;
+    clear(placeEl).append(...(controls ? [controls] : []));
   }
 
   function renderHint() {
@@ -575,6 +617,7 @@ export function tablePage(root, gameId, dialog) {
   }
 
   function showResult() {
+    const watching = !view.you?.length;
     const order = view.players.map((name, i) => ({ name, i, rank: view.result.ranks[i] }))
       .sort((a, b) => a.rank - b.rank);
     clear(dialog).append(
@@ -589,12 +632,12 @@ export function tablePage(root, gameId, dialog) {
         h("ol", { class: "ranks", "data-role": "ranks" },
           order.map((p) => h("li", { "data-rank": p.rank },
             h("span", { class: "rank" }, t("result.rank", { rank: p.rank })),
-            h("span", { class: `chip chip-${p.name}` }),
+            chip(p.name),
             nameOf(p.name), " — ", seatLabel(view, p.i)))),
         h("div", { class: "buttons" },
-          h("button", { type: "button", class: "primary", "data-action": "rematch", onclick: playRematch },
+          watching ? null : h("button", { type: "button", class: "primary", "data-action": "rematch", onclick: playRematch },
             icon("rematch"), t("btn.rematch")),
-          h("button", { type: "button", "data-action": "new", onclick: newGame }, t("btn.new")),
+          watching ? null : h("button", { type: "button", "data-action": "new", onclick: newGame }, t("btn.new")),
           h("a", { class: "button", href: `/replay/${gameId}`, "data-action": "replay" }, t("btn.replay")),
           h("button", { value: "close", "data-action": "close" }, t("btn.close"))),
       ),
