@@ -21,6 +21,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.types import Scope
 
 from ..core.errors import AsobibaError, one_line
 from ..core.registry import descriptors
@@ -37,6 +39,18 @@ from .store import Store, resolve_db_url
 from .workers import Workers
 
 STATIC = Path(__file__).parent / "static"
+
+
+class Revalidated(StaticFiles):
+    """Static files a browser keeps but asks about again (``Cache-Control: no-cache`` with the
+    ``ETag`` and ``Last-Modified`` StaticFiles gives): an unchanged module costs a 304 with no
+    body, and a new version of the page is never served from a stale cache (the modules import one
+    another by plain, unversioned paths)."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        response.headers.setdefault("Cache-Control", "no-cache")
+        return response
 
 
 def create_app(
@@ -85,6 +99,8 @@ def create_app(
         redoc_url=None,
         openapi_url="/api/openapi.json" if api_docs else None,
     )
+    # text (pages, modules, styles, JSON) goes out compressed to browsers that accept gzip
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     if limits is not None and limits.address_rate > 0:
         app.add_middleware(AddressLimits, limits=limits)
     app.add_middleware(Guard, access=access or Access())  # outermost: refusals get its headers
@@ -112,9 +128,9 @@ def create_app(
     app.include_router(sockets.router)
     for game in descriptors():  # each game's own page module, from its package
         if game.at_web_table and game.client is not None:
-            app.mount(f"{CLIENT_PREFIX}/{game.id}", StaticFiles(directory=game.client.folder),
+            app.mount(f"{CLIENT_PREFIX}/{game.id}", Revalidated(directory=game.client.folder),
                       name=f"client-{game.id}")
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", Revalidated(directory=STATIC), name="static")
 
     shell = Shell(STATIC, public_url)
 

@@ -104,7 +104,8 @@ def test_the_piece_style_without_colour_is_chosen_and_remembered(page, server, s
     settle(page, server, gid)
     assert page.locator(".board-svg .piece-shape").count() == pieces  # remembered
     page.click("[data-action=hint]")
-    page.wait_for_selector(".board-svg .move-mark.hint .ring-to")
+    page.wait_for_selector(".hint-box h2[data-move]", timeout=180_000)  # the strongest search, loaded machine
+    page.wait_for_selector(".board-svg .move-mark.hint-move .ring-to")
     page.wait_for_selector(".board-svg .move-mark.last, .board-svg .last-mark")
     page.evaluate("""(matrices) => {
         const ns = "http://www.w3.org/2000/svg";
@@ -136,6 +137,11 @@ def test_on_a_phone_the_declare_button_stays_in_view_with_the_board(browser, ser
     context = browser.new_context(**PHONE)
     page = context.new_page()
     try:
+        page.goto(server.url)  # the lobby: every game's name on one line, never broken mid-word
+        page.wait_for_selector(".card-name")
+        lines = page.eval_on_selector_all(".card-name", """els => els.map((e) =>
+            e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).fontSize))""")
+        assert lines and max(lines) < 2, lines  # one line is about 1.2–1.6 font sizes high
         token = server.holder.tokens[gid]
         hold(page, gid, token)
         page.goto(f"{server.url}/game/{gid}")
@@ -156,3 +162,20 @@ def test_on_a_phone_the_declare_button_stays_in_view_with_the_board(browser, ser
         assert page.evaluate(in_view, "[data-role=hint] h2")
     finally:
         context.close()
+
+
+def test_the_replay_plays_by_itself_and_ends_with_the_result(page, server) -> None:
+    body = {"game": "diamond", "options": {"players": 2}, "seats": [HUMAN, HUMAN], "seed": 2}
+    gid = server.api("POST", "/api/games", json=body).json()["id"]
+    for _ in range(2):
+        state = engine_state(server.api("GET", f"/api/games/{gid}").json())
+        server.api("POST", f"/api/games/{gid}/moves", json={"action": state.legal_actions()[0]})
+    server.api("POST", f"/api/games/{gid}/resign")
+    page.goto(f"{server.url}/replay/{gid}")
+    page.wait_for_selector("[data-role=moves] li")
+    assert page.locator("[data-role=replay-result]").is_hidden()
+    page.click("[data-action=autoplay]")
+    assert page.get_attribute("[data-action=autoplay]", "aria-pressed") == "true"
+    result = page.wait_for_selector("[data-role=replay-result]:visible", timeout=20_000)
+    assert "勝ち" in result.inner_text() and "投了" in result.inner_text()
+    page.wait_for_selector("[data-action=autoplay][aria-pressed=false]")  # it stopped at the end

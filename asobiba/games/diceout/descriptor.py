@@ -13,6 +13,7 @@ from .game import DiceOutGame
 from .render import render_text
 from .setup import decode_place, is_place_action
 from .svg import render_svg
+from .words import move_words
 
 
 def move_drops(state: State, action: int) -> list[tuple[str, int]]:
@@ -66,6 +67,7 @@ DESCRIPTOR = GameDescriptor(
     render_text=render_text,
     parse_cell=typed_cell,
     move_drops=move_drops,
+    move_words=move_words,
     lobby=Lobby(
         tagline=Names(
             ja="動かすたびに目が変わるダイスで、相手側のEXITを目指します。",

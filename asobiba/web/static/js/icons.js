@@ -4,6 +4,8 @@
 const NS = "http://www.w3.org/2000/svg";
 
 const ICONS = {
+  play: [["f", "M8 5v14l11-7z"]],
+  pause: [["f", "M6.5 5h4v14h-4zM13.5 5h4v14h-4z"]],
   first: [["f", "M6 5h2.2v14H6z"], ["f", "M19 5.5v13L9.5 12z"]],
   prev: [["f", "M16.5 5.5v13L7 12z"]],
   next: [["f", "M7.5 5.5v13L17 12z"]],

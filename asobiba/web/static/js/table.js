@@ -22,8 +22,8 @@ import { gameEntry, seatName } from "./catalog.js";
 import { dieFace } from "./dice.js";
 import { clear, h, link } from "./dom.js";
 import { errorText } from "./errors.js";
-import { historyText, parseSetup } from "./history.js";
-import { pick, t } from "./i18n.js";
+import { historyText, openingRoll } from "./history.js";
+import { lang, pick, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { launch, rematch } from "./launch.js";
 import { notFoundPage } from "./notfound.js";
@@ -100,6 +100,8 @@ export function tablePage(root, gameId, dialog, notice = null) {
     resign: h("button", { "data-action": "resign", onclick: resign }),
   };
   const actionsEl = h("div", { class: "buttons actions", "data-role": "actions" });
+  const confirmEl = h("div", { class: "confirm-box", role: "alertdialog", "aria-labelledby": "resign-question",
+    "data-role": "resign-confirm", hidden: true });
   const barEl = h("div", { class: "action-bar", "data-role": "action-bar" },
     placeEl, actionsEl, h("div", { class: "buttons" }, buttons.undo, buttons.hint), hintEl);
   const invites = invitePanel(gameId, (message) => toast(message));
@@ -137,6 +139,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
         // what a player needs now: on a phone a bar that stays in view while the board is
         barEl,
         h("div", { class: "buttons" }, buttons.new, buttons.rematch, buttons.resign),
+        confirmEl,
         h("div", { class: "moves-wrap", tabindex: "0", role: "region", "aria-labelledby": "moves-title" },
           h("h2", { class: "moves-title", id: "moves-title" }), movesEl),
         h("div", { class: "buttons minor" }, download, replay),
@@ -360,8 +363,8 @@ export function tablePage(root, gameId, dialog, notice = null) {
     if (hint.from) markPiece(svg, hint.from, "piece-hint");
     // its trail above the pieces, dark and dotted with a ring at each end: unlike the last move's
     // light orange whatever the colour vision
-    if (hint.from && hint.to) drawMove(svg, hint, "hint", { rings: true, dots: true });
-    else clearMove(svg, "hint");
+    if (hint.from && hint.to) drawMove(svg, hint, "hint-move", { rings: true, dots: true });
+    else clearMove(svg, "hint-move");
   }
 
   async function newGame() {
@@ -380,8 +383,24 @@ export function tablePage(root, gameId, dialog, notice = null) {
     }
   }
 
+  /** Resigning asks first, in the page (never the browser's own confirm box). */
   function resign() {
-    if (window.confirm(t("confirm.resign"))) send({ type: "resign" });
+    confirmEl.hidden = false;
+    clear(confirmEl).append(
+      h("p", { id: "resign-question" }, t("confirm.resign")),
+      h("div", { class: "buttons" },
+        h("button", { type: "button", class: "danger", "data-action": "resign-confirm",
+          onclick: () => {
+            confirmEl.hidden = true;
+            send({ type: "resign" });
+          } }, t("btn.resign")),
+        h("button", { type: "button", "data-action": "resign-cancel",
+          onclick: () => {
+            confirmEl.hidden = true;
+            buttons.resign.focus();
+          } }, t("btn.cancel"))),
+    );
+    confirmEl.querySelector("[data-action=resign-cancel]").focus();
   }
 
   function toast(message) {
@@ -522,8 +541,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
 
   /** The opening roll beside the board; while the person arranges, their dice are the tray. */
   function renderSetup() {
-    const chance = view.history.find((e) => e.player === "chance");
-    const setup = (chance && parseSetup(chance.notation)) ?? { rolls: [], first: null };
+    const setup = openingRoll(view.history);
     const rows = setup.rolls.map((r) =>
       desk.tray(r.player, nameOf) ??
         h("div", { class: "roll", "data-player": r.player },
@@ -553,7 +571,8 @@ export function tablePage(root, gameId, dialog, notice = null) {
     }
     clear(hintEl).append(
       ...[
-        h("h2", {}, t("hint.title"), ": ", hint.words ? pick(hint.words) : h("code", {}, hint.notation)),
+        h("h2", { "data-move": hint.notation }, t("hint.title"), ": ",
+          hint.words ? pick(hint.words) : h("code", {}, hint.notation)),
         h("p", {}, pick({ ja: hint.reason_ja, en: hint.reason_en })),
         hint.verdict ? h("p", { class: "verdict" }, pick(hint.verdict)) : null,
         own?.hint?.(hint, view) ?? null,
@@ -606,13 +625,19 @@ export function tablePage(root, gameId, dialog, notice = null) {
   }
 
   // -- result dialog --------------------------------------------------------------------------
+  /** Names as a list in the page's language: 「黄・緑」, "Yellow and Green", "Red, Yellow and Green". */
+  function listed(names) {
+    if (lang() === "ja" || names.length < 2) return names.join("・");
+    return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  }
+
   function headline() {
     const ranks = view.result.ranks;
     const humans = view.seats.map((s, i) => (s.type === "human" ? i : -1)).filter((i) => i >= 0);
     const mine = view.you?.length === 1 ? view.you : humans.length === 1 ? humans : [];
     if (ranks.every((r) => r === ranks[0])) return t("result.draw");
     if (mine.length === 1) return ranks[mine[0]] === 1 ? t("result.win") : t("result.lose");
-    const winners = view.players.filter((_, i) => ranks[i] === 1).map(nameOf).join("・");
+    const winners = listed(view.players.filter((_, i) => ranks[i] === 1).map(nameOf));
     return t("result.winner", { color: winners });
   }
 
