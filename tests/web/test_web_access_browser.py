@@ -179,3 +179,22 @@ def test_the_replay_plays_by_itself_and_ends_with_the_result(page, server) -> No
     result = page.wait_for_selector("[data-role=replay-result]:visible", timeout=20_000)
     assert "勝ち" in result.inner_text() and "投了" in result.inner_text()
     page.wait_for_selector("[data-action=autoplay][aria-pressed=false]")  # it stopped at the end
+
+
+def test_on_a_phone_the_board_switches_cover_nothing_of_the_gandice_mat(browser, server) -> None:
+    body = {"game": "gandice", "options": {"decks": ["yami", "isurugi"], "first": "p1"},
+            "seats": [HUMAN, INTRO], "seed": 17}
+    gid = server.api("POST", "/api/games", json=body).json()["id"]
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        hold(page, gid, server.holder.tokens[gid])
+        page.goto(f"{server.url}/game/{gid}")
+        page.wait_for_selector("svg.gandice")
+        overlap = page.evaluate("""() => {
+            const mat = document.querySelector('svg.gandice').getBoundingClientRect();
+            return [...document.querySelectorAll('.board-tools .tool')].filter((b) => !b.hidden)
+              .map((b) => b.getBoundingClientRect()).some((r) => r.bottom > mat.top + 1); }""")
+        assert not overlap
+    finally:
+        context.close()

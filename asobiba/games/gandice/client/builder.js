@@ -261,7 +261,12 @@ export function lobbyPanel({ entry, rules, changed }) {
   function editor() {
     const rules = catalog.rules;
     const dieName = (id) => pick(dieOf(id)?.names) || id;
-    const rule = verdict === "checking" || verdict === null
+    // a deck just begun is not wrong yet: say what to do, not a red error
+    const fresh = !editing.dice.length && !editing.evolution?.length && !editing.cards?.length;
+    const rule = fresh
+      ? h("p", { class: "gd-rule muted", "data-role": "deck-rule", "data-ok": "empty" },
+        say("builder.start", { size: rules.deck_size }))
+      : verdict === "checking" || verdict === null
       ? h("p", { class: "gd-rule muted", "data-role": "deck-rule", "data-ok": "checking" }, say("builder.checking"))
       : h("p", { class: `gd-rule ${verdict.ok ? "ok" : "broken"}`, "data-role": "deck-rule",
         "data-ok": String(verdict.ok), role: "status" },
@@ -352,7 +357,9 @@ export function lobbyPanel({ entry, rules, changed }) {
   function uploader() {
     return h("div", { class: "gd-upload", "data-role": "own-catalog" },
       h("h3", {}, say("upload.title")),
-      h("p", { class: "muted" }, say("upload.help")),
+      h("p", { class: "muted" }, say("upload.helpPlayer")),
+      h("details", { class: "owner", "data-role": "owner-notes" },
+        h("summary", {}, say("owner.title")), h("p", { class: "muted" }, say("upload.help"))),
       h("label", { class: "button gd-file" }, say("upload.pick"),
         h("input", { type: "file", accept: ".toml,text/plain", "data-action": "upload-catalog",
           onchange: (e) => e.target.files[0] && uploadCatalog(e.target.files[0]) })),

@@ -11,9 +11,10 @@ import { gameEntry, seatName } from "./catalog.js";
 import { clear, h, link } from "./dom.js";
 import { errorText } from "./errors.js";
 import { historyText } from "./history.js";
-import { lang, pick, t } from "./i18n.js";
+import { pick, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { notFoundPage } from "./notfound.js";
+import { listed } from "./seatwords.js";
 import { setTitle } from "./title.js";
 
 export function replayPage(root, gameId) {
@@ -120,9 +121,7 @@ export function replayPage(root, gameId) {
     const result = game.result;
     if (!result?.ranks) return "";
     const nameOf = (seat) => seatName(entry, seat);
-    const winners = game.players.filter((_, i) => result.ranks[i] === 1).map(nameOf);
-    const both = winners.length > 1 && lang() === "en"
-      ? `${winners.slice(0, -1).join(", ")} and ${winners.at(-1)}` : winners.join("・");
+    const both = listed(game.players.filter((_, i) => result.ranks[i] === 1).map(nameOf));
     const head = result.ranks.every((r) => r === result.ranks[0]) ? t("result.draw") : t("result.winner", { color: both });
     const how = result.reason === "resign"
       ? t("result.resigned", { color: nameOf(result.resigned) })

@@ -1,4 +1,8 @@
-// The table: a live game over its WebSocket (docs/web.md). The server is the referee and sends a
+// The table: a live game over its WebSocket (docs/web.md). Its panels are modules of one job each
+// — the seats (players.js), the move list (movelist.js), the hint (hintpanel.js), the result
+// (resultdialog.js), the invites and takebacks (seats.js), the board's keyboard layer
+// (boardaccess.js), its turning (boardturn.js) and switches (boardtools.js) — and this module
+// ties them to the game's frames. The server is the referee and sends a
 // `state` frame after every change; the page shows the board it rendered, lets the person pick a
 // piece (its legal destinations get the class `legal`) and a destination, or arrange the pieces a
 // move puts on the board (placing.js), animates each move, and offers undo, hint, new game, resign,
@@ -11,7 +15,6 @@
 // while invited seats are open the creator sees their invite links; a takeback between devices is
 // a request the others answer here.
 
-import { getJSON } from "./api.js";
 import {
   animateDrops, animatePath, cellEl, clearMarks, clearMove, drawMove, mark, markPiece, mountSvg, nearestCell,
 } from "./board.js";
@@ -22,34 +25,23 @@ import { gameEntry, seatName } from "./catalog.js";
 import { dieFace } from "./dice.js";
 import { clear, h, link } from "./dom.js";
 import { errorText } from "./errors.js";
+import { hintPanel } from "./hintpanel.js";
 import { historyText, openingRoll } from "./history.js";
-import { lang, pick, t } from "./i18n.js";
+import { pick, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { launch, rematch } from "./launch.js";
+import { moveList } from "./movelist.js";
 import { notFoundPage } from "./notfound.js";
 import { rulesLine } from "./options.js";
-import { handOver, invitePanel, subprotocols, takebackBox } from "./seats.js";
-import { placingDesk } from "./placing.js";
-import { solutionsPanel, variantOf } from "./solutions.js";
 import { shapeOf } from "./piecestyle.js";
+import { placingDesk } from "./placing.js";
+import { playersPanel } from "./players.js";
+import { resultDialog } from "./resultdialog.js";
+import { myTurn } from "./seatwords.js";
+import { handOver, invitePanel, subprotocols, takebackBox } from "./seats.js";
+import { solutionsPanel, variantOf } from "./solutions.js";
 import { moveSound } from "./sound.js";
 import { setTitle } from "./title.js";
-
-function seatLabel(view, index) {
-  const seat = view.seats[index];
-  const you = view.you ?? [];
-  if (seat.type === "computer") {
-    return t("seat.computer", { level: pick(view.levels?.[seat.level]) || seat.level });
-  }
-  if (seat.open) return t("seat.open");
-  if (you.includes(index)) return you.length === 1 ? t("seat.human") : t("seat.person");
-  return you.length ? t("seat.friend") : t("seat.person");
-}
-
-/** Whether this browser holds the seat to move. */
-function myTurn(view) {
-  return view.turn === "human" && (view.you ?? []).includes(view.players.indexOf(view.to_move));
-}
 
 /** The lobby settings a game was made with (games made through the API: read from the seats). */
 function settingsOf(view) {
@@ -71,9 +63,6 @@ export function tablePage(root, gameId, dialog, notice = null) {
   let resultShownFor = null;
   let toastTimer = null;
   let missing = null; // the not-found page, once the server said there is no such game
-  let pinned = null; // the ply of the move of the list tapped to show it on the board
-  let peekTicket = 0;
-  const moveCells = new Map(); // "ply notation" → that move's {from, to, path} (from its replay frame)
   let own = null; // the game's own page module's table part (the catalog entry's `client`), if any
 
   const boardEl = h("div", { class: "board", id: "board" });
@@ -84,12 +73,16 @@ export function tablePage(root, gameId, dialog, notice = null) {
     turn: { shown: () => seatTurns(svg).size > 1, next: turnToNextSeat },
   });
   let facing = null; // the seat whose camp is at the bottom (null: this browser's own, or the first)
-  const playersEl = h("ul", { class: "players", "aria-label": "players" });
+  const players = playersPanel({ nameOf: (seat) => nameOf(seat), chip: (seat) => chip(seat) });
   const statusEl = h("p", { class: "status", role: "status", "aria-live": "polite" });
   const setupEl = h("div", { class: "setup-roll", hidden: true });
-  const hintEl = h("div", { class: "hint-box", hidden: true, "aria-live": "polite", "data-role": "hint" });
+  const hints = hintPanel();
+  const results = resultDialog(dialog, {
+    gameId, nameOf: (seat) => nameOf(seat), chip: (seat) => chip(seat), rematch: () => playRematch(), newGame: () => newGame(),
+  });
+  const hintEl = hints.el;
   const placeEl = h("div", { class: "place-slot" }); // the placing's confirm and clear buttons
-  const movesEl = h("ol", { class: "moves", "data-role": "moves" });
+  const moves = moveList({ gameId, board: () => svg, nameOf: (seat) => nameOf(seat) });
   const toastEl = h("p", { class: "toast", role: "alert", hidden: true });
   const announceEl = h("p", { class: "visually-hidden", "aria-live": "polite", "data-role": "announce" });
   const buttons = {
@@ -130,7 +123,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
         "aside",
         { class: "side" },
         h("div", {}, titleEl, rulesEl),
-        playersEl,
+        players.el,
         notice ? h("p", { class: "notice", role: "alert", "data-role": "spent-invite" }, notice) : null,
         statusEl,
         takeback.el,
@@ -140,8 +133,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
         barEl,
         h("div", { class: "buttons" }, buttons.new, buttons.rematch, buttons.resign),
         confirmEl,
-        h("div", { class: "moves-wrap", tabindex: "0", role: "region", "aria-labelledby": "moves-title" },
-          h("h2", { class: "moves-title", id: "moves-title" }), movesEl),
+        moves.el,
         h("div", { class: "buttons minor" }, download, replay),
         leave.el,
         solutions.el,
@@ -254,7 +246,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
     selected = null;
     drawMove(svg, view.last, "last");
     tools.render();
-    showPeek();
+    moves.peek();
   }
 
   function turnToNextSeat() {
@@ -466,29 +458,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
     if (!view) return;
     titleEl.textContent = pick(view.name);
     rulesEl.textContent = rulesLine(entry, view.options);
-    const ranks = view.result?.ranks;
-    clear(playersEl).append(
-      ...view.players.map((name, i) =>
-        h(
-          "li",
-          { class: `player${view.to_move === name && view.status !== "finished" ? " to-move" : ""}`, "data-player": name },
-          chip(name),
-          h("span", { class: "player-color" }, nameOf(name)),
-          h("span", { class: "player-who" }, seatLabel(view, i)),
-          view.seats[i].type === "human" && !view.seats[i].open
-            ? h("span", {
-              class: `presence${view.seats[i].connected ? " on" : ""}`,
-              "data-role": "presence",
-              role: "img",
-              title: t(view.seats[i].connected ? "seat.connected" : "seat.away"),
-              "aria-label": t(view.seats[i].connected ? "seat.connected" : "seat.away"),
-            })
-            : null,
-          ranks ? h("span", { class: "rank" }, t("result.rank", { rank: ranks[i] })) : null,
-          view.to_move === name && view.thinking ? h("span", { class: "spinner", "aria-hidden": "true" }) : null,
-        ),
-      ),
-    );
+    players.render(view);
     renderStatus();
     renderSetup();
     const playing = view.status === "playing";
@@ -514,9 +484,8 @@ export function tablePage(root, gameId, dialog, notice = null) {
     buttons.resign.disabled = !playing;
     download.textContent = t("btn.download");
     replay.textContent = t("btn.replay");
-    root.querySelector(".moves-title").textContent = t("moves.title");
     renderHint();
-    renderMoves();
+    moves.render(view);
     solutions.el.hidden = !entry?.solutions;
     if (entry?.solutions) solutions.show(view.game, variantOf(entry, view.options));
     tools.render();
@@ -563,111 +532,16 @@ export function tablePage(root, gameId, dialog, notice = null) {
   }
 
   function renderHint() {
-    hintEl.hidden = !hint && !hintPending;
-    if (hintEl.hidden) return;
-    if (!hint) {
-      clear(hintEl).append(h("p", { class: "muted" }, t("hint.thinking")));
-      return;
-    }
-    clear(hintEl).append(
-      ...[
-        h("h2", { "data-move": hint.notation }, t("hint.title"), ": ",
-          hint.words ? pick(hint.words) : h("code", {}, hint.notation)),
-        h("p", {}, pick({ ja: hint.reason_ja, en: hint.reason_en })),
-        hint.verdict ? h("p", { class: "verdict" }, pick(hint.verdict)) : null,
-        own?.hint?.(hint, view) ?? null,
-        desk.active() && hint.drops?.length
-          ? h("button", { type: "button", "data-action": "use-hint", onclick: desk.useHint }, t("place.use"))
-          : null,
-      ].filter(Boolean),
-    );
-  }
-
-  function renderMoves() {
-    clear(movesEl).append(
-      ...view.history.map((line, i) =>
-        h("li", {
-          class: [i === view.history.length - 1 ? "last" : "", line.ply === pinned ? "peeked" : ""].join(" ").trim(),
-          "data-player": line.player,
-          "data-ply": line.ply,
-          onpointerenter: (e) => e.pointerType === "mouse" && showPeek(line.ply),
-          onpointerleave: (e) => e.pointerType === "mouse" && showPeek(),
-          onclick: () => {
-            pinned = pinned === line.ply ? null : line.ply;
-            showPeek();
-          },
-        }, historyText(line, nameOf)),
-      ),
-    );
-    movesEl.parentElement.scrollTop = movesEl.parentElement.scrollHeight;
-  }
-
-  /** The cells of the move of the list at `ply` ({from, to, path}; null for chance). */
-  function cellsOf(ply) {
-    const line = view.history[ply];
-    if (!line || line.player === "chance") return Promise.resolve(null);
-    if (ply === view.plies - 1) return Promise.resolve(view.last);
-    const key = `${ply} ${line.notation}`;
-    if (!moveCells.has(key)) {
-      moveCells.set(key, getJSON(`/api/games/${gameId}/frames/${ply + 1}`).then((f) => f.last, () => null));
-    }
-    return moveCells.get(key);
-  }
-
-  /** Show the move of the list at `ply` on the board (default: the tapped one, if any). */
-  async function showPeek(ply = pinned) {
-    const mine = ++peekTicket;
-    movesEl.querySelectorAll("li").forEach((li) => li.classList.toggle("peeked", Number(li.dataset.ply) === ply));
-    const move = ply === null ? null : await cellsOf(ply);
-    if (mine !== peekTicket) return; // another move was pointed at meanwhile
-    if (move) drawMove(svg, move, "peek", { rings: true });
-    else clearMove(svg, "peek");
-  }
-
-  // -- result dialog --------------------------------------------------------------------------
-  /** Names as a list in the page's language: 「黄・緑」, "Yellow and Green", "Red, Yellow and Green". */
-  function listed(names) {
-    if (lang() === "ja" || names.length < 2) return names.join("・");
-    return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-  }
-
-  function headline() {
-    const ranks = view.result.ranks;
-    const humans = view.seats.map((s, i) => (s.type === "human" ? i : -1)).filter((i) => i >= 0);
-    const mine = view.you?.length === 1 ? view.you : humans.length === 1 ? humans : [];
-    if (ranks.every((r) => r === ranks[0])) return t("result.draw");
-    if (mine.length === 1) return ranks[mine[0]] === 1 ? t("result.win") : t("result.lose");
-    const winners = listed(view.players.filter((_, i) => ranks[i] === 1).map(nameOf));
-    return t("result.winner", { color: winners });
+    hints.render(hint, hintPending, hint ? [
+      own?.hint?.(hint, view) ?? null,
+      desk.active() && hint.drops?.length
+        ? h("button", { type: "button", "data-action": "use-hint", onclick: desk.useHint }, t("place.use"))
+        : null,
+    ] : []);
   }
 
   function showResult() {
-    const watching = !view.you?.length;
-    const order = view.players.map((name, i) => ({ name, i, rank: view.result.ranks[i] }))
-      .sort((a, b) => a.rank - b.rank);
-    clear(dialog).append(
-      h("form", { method: "dialog", class: "result" },
-        h("h2", {}, headline()),
-        view.result.reason === "resign"
-          ? h("p", { class: "muted" }, t("result.resigned", { color: nameOf(view.result.resigned) }))
-          : null,
-        entry?.end_reasons?.[view.result.ending]
-          ? h("p", { class: "muted", "data-role": "ending" }, pick(entry.end_reasons[view.result.ending]))
-          : null,
-        h("ol", { class: "ranks", "data-role": "ranks" },
-          order.map((p) => h("li", { "data-rank": p.rank },
-            h("span", { class: "rank" }, t("result.rank", { rank: p.rank })),
-            chip(p.name),
-            nameOf(p.name), " — ", seatLabel(view, p.i)))),
-        h("div", { class: "buttons" },
-          watching ? null : h("button", { type: "button", class: "primary", "data-action": "rematch", onclick: playRematch },
-            icon("rematch"), t("btn.rematch")),
-          watching ? null : h("button", { type: "button", "data-action": "new", onclick: newGame }, t("btn.new")),
-          h("a", { class: "button", href: `/replay/${gameId}`, "data-action": "replay" }, t("btn.replay")),
-          h("button", { value: "close", "data-action": "close" }, t("btn.close"))),
-      ),
-    );
-    if (!dialog.open) dialog.showModal();
+    results.show(view, entry);
   }
 
   function onKey(event) {
