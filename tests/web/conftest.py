@@ -176,7 +176,7 @@ class Server:
             stderr=subprocess.PIPE,
             env=env,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded machine starts slowly
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 err = self.process.stderr.read().decode() if self.process.stderr else ""
@@ -187,7 +187,7 @@ class Server:
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
-        raise RuntimeError("the server did not answer within 30 s")
+        raise RuntimeError("the server did not answer within 90 s")
 
     def kill(self) -> None:
         """Stop the process at once (SIGKILL: no clean shutdown, like a crash)."""

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ...core.descriptor import Words
 from ...core.names import Names
 from . import actions as A
-from .dice import OUTCOME_NAMES
+from .dice import OUTCOME_NAMES, SPECIAL
 from .labels import OUTCOME_MARKS, OUTCOMES, SEATS, cell_name, effect_words
 from .notation import card_names, die_names
 from .phases import CORE_FIRST, EVOLVE_ROLL, ITEM_ROLL, PURPOSE_NAMES, RESUMMON, SUMMON, UNIT
@@ -50,6 +50,21 @@ def _die(state: GandiceState, u: int, owner: bool = False, always: bool = False)
         seat = SEATS[state.lineup.names[state.owner[u]]]
         return Names(f"{names.ja}（{seat.ja}）", f"{names.en} ({seat.en})")
     return names
+
+
+def _evolve_chance(state: GandiceState, action: int) -> float:
+    """The chance that an evolution challenge succeeds: its roll shows the special eye (docs/rules/
+    gandice.md, "The attack")."""
+    return sum(p for roll, p in state.apply(action).chance_outcomes() if A.split(roll)[1] == SPECIAL)
+
+
+def _percent(p: float) -> str:
+    """A chance as people read it: 20%, 33.3%, <0.1%."""
+    if p <= 0:
+        return "0%"
+    if p < 0.001:
+        return "<0.1%"
+    return f"{100 * p:.1f}".removesuffix(".0") + "%"
 
 
 def move_words(state: GandiceState, action: int) -> Words:
@@ -105,7 +120,9 @@ def move_words(state: GandiceState, action: int) -> Words:
                      {"die": cell_name(a)})
     if base == A.EVOLVE:
         name = _die(state, a)
-        return Words("evolve", Names(f"{name.ja}への進化に挑戦", f"try to evolve into {name.en}"),
+        chance = _percent(_evolve_chance(state, action))
+        return Words("evolve", Names(f"{name.ja}への進化に挑戦（成功 {chance}）",
+                                     f"try to evolve into {name.en} (succeeds {chance})"),
                      {"die": cell_name(a)})
     fixed: dict[int, tuple[str, Names]] = {
         A.RESUMMON: ("resummon", Names("再召喚チャレンジ", "re-summon challenge")),

@@ -93,3 +93,23 @@ def test_every_finished_battle_says_how_it_ended():
         assert s.reason in reasons
         seen.add(s.reason)
     assert "turn_limit" in seen and seen & {"last_standing", "full_open"}
+
+
+def test_the_evolution_challenge_says_its_odds():
+    """「真・イスルギへの進化に挑戦（成功 20%）」: the chance that its roll shows the special eye."""
+    from asobiba.games.gandice import actions as A
+    from asobiba.games.gandice.dice import SPECIAL
+
+    rng = random.Random(4)
+    for _ in range(40):
+        s = game(decks=("shingan", "yami"), first="p1").new_state()
+        while not s.is_terminal:
+            evolve = [a for a in s.legal_actions() if not s.is_chance and A.split(a)[0] == A.EVOLVE]
+            if evolve:
+                said = move_words(s, evolve[0])
+                p = sum(q for roll, q in s.apply(evolve[0]).chance_outcomes() if A.split(roll)[1] == SPECIAL)
+                shown = f"{100 * p:.1f}".removesuffix(".0") + "%"
+                assert f"（成功 {shown}）" in said.text.ja and f"(succeeds {shown})" in said.text.en
+                return
+            s = s.apply(sample_chance(s, rng) if s.is_chance else rng.choice(s.legal_actions()))
+    raise AssertionError("no evolution challenge came up")
