@@ -293,6 +293,16 @@ def serve(
         typer.Option("--proxy", help="Address of a reverse proxy whose X-Forwarded-For names the "
                      "client (repeatable; from anyone else the header is ignored).")
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option("--public-url", help="The address other people open, e.g. "
+                     "http://192.168.1.20:8000 or https://games.example.org; invite links and "
+                     "their QR codes start with it."),
+    ] = None,
+    lan: Annotated[
+        bool, typer.Option("--lan", help="Listen on this computer's address on the local network "
+                           "(friends on the same Wi-Fi) and show it with a QR code.")
+    ] = False,
 ) -> None:
     """Start the web table (FastAPI + uvicorn) for every game that has a board picture."""
     from .web.server import serve as run_server
@@ -300,7 +310,8 @@ def serve(
     run_server(host, port, db, allow_hosts=tuple(allow_host or ()),
                allow_origins=tuple(allow_origin or ()), api_docs=api_docs,
                allow_builds=allow_builds, address_rate=address_rate,
-               address_connections=address_connections, proxies=tuple(proxy or ()))
+               address_connections=address_connections, proxies=tuple(proxy or ()),
+               public_url=public_url, lan=lan)
 
 
 FORWARDED = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}

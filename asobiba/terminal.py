@@ -158,7 +158,7 @@ class TerminalSession:
         shout = state.callout(action)
         line = f"  {label} {state.action_to_notation(action)}" if label else ""
         if shout:
-            line = f"{line}  {shout}" if line else f"  {shout}"
+            line = f"{line}  {shout.ja}" if line else f"  {shout.ja}"
         if line:
             self._say(line)
         self.match.play(action)

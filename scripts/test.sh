@@ -2,8 +2,9 @@
 # Sets up everything the test suite needs on a fresh machine, then runs lint and all tests.
 # Installs: the package with its test extras (pip); Debian's chromium for the browser tests,
 # Debian's nginx for the reverse-proxy test (run by the test on a loopback port with its own
-# config), Debian's libcairo2 for the research environments' board pictures and Debian's
-# postgresql, started on this machine only, for the store tests against PostgreSQL (apt).
+# config), Debian's libcairo2 for the research environments' board pictures, Debian's npm and,
+# through it, axe-core for the accessibility checks (tests/web/axe/), and Debian's postgresql,
+# started on this machine only, for the store tests against PostgreSQL (apt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +14,7 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
 ldconfig -p | grep -q 'libcairo\.so\.2' || missing+=(libcairo2)  # board pictures as pixels (CairoSVG)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "installing Debian packages: ${missing[*]}…"
   $SUDO apt-get update -qq
@@ -20,6 +22,8 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 python3 -m pip install --quiet --disable-pip-version-check -e '.[test]'
+# axe-core (npm) for the accessibility checks of the browser tests, at the version the lock file pins.
+[ -f tests/web/axe/node_modules/axe-core/axe.min.js ] || npm ci --prefix tests/web/axe --no-audit --no-fund --silent
 python3 -m ruff check .
 python3 -m mypy asobiba
 python3 -m pytest -q "$@"

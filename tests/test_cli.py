@@ -98,6 +98,10 @@ def test_games_without_a_solver_say_so_and_game_groups_mount_by_id() -> None:
         (["perft", "toynim", "--no-such-option"], "error: No such option"),
         (["serve", "--port", "99999"], "error: Invalid value for '--port'"),
         (["serve", "--port", "0"], "error: Invalid value for '--port'"),
+        (["serve", "--public-url", "ftp://192.0.2.7"], "error: --public-url must be http"),
+        (["serve", "--public-url", "http://192.0.2.7:8123/x/../y"], "error: --public-url names the site"),
+        (["serve", "--public-url", "http://u:p@192.0.2.7"], "error: --public-url must not carry"),
+        (["serve", "--public-url", "http://192.0.2.7:99999"], "error: --public-url 'http://192.0.2.7:9"),
     ],
 )
 def test_usage_errors_are_one_line_with_status_2(args: list[str], message: str) -> None:
@@ -185,6 +189,34 @@ def test_serve_masks_passwords_and_warns_off_loopback(monkeypatch: pytest.Monkey
     assert result.exit_code == 0, result.output
     assert "u:***@db.example" in result.stdout and "s3cret" not in result.output
     assert "warning" in result.stderr and "--allow-host" in result.stderr
+
+
+def test_serve_lan_shows_the_address_and_its_qr_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--lan`` listens on the address :func:`~asobiba.web.address.lan_address` chose and prints
+    it with a QR code; here the choice is replaced by loopback, so nothing leaves this computer."""
+    import socket
+
+    import uvicorn
+
+    from asobiba.web import server
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    made: list[dict] = []
+    started: list[object] = []
+    monkeypatch.setattr(server, "lan_address", lambda: "127.0.0.1")
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets: started.append(sockets))
+    monkeypatch.setattr(server, "create_app", lambda url, **kwargs: made.append(kwargs))
+    result = runner.invoke(app, ["serve", "--lan", "--port", str(port), "--db", "sqlite:///:memory:"])
+    for sockets in started:
+        for sock in sockets:  # type: ignore[attr-defined]
+            assert sock.getsockname() == ("127.0.0.1", port)
+            sock.close()
+    assert result.exit_code == 0, result.output
+    assert f"open http://127.0.0.1:{port}/" in result.stdout
+    assert "▀" in result.stdout or "▄" in result.stdout  # the QR code, in block characters
+    assert str(made[0]["public_url"]) == f"http://127.0.0.1:{port}"
 
 
 # -- records wherever positions are taken; 'asobiba position' ------------------------------------------

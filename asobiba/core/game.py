@@ -52,6 +52,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from .errors import IllegalMoveError, NotationError, PositionError
+from .names import Names
 from .options import Options
 
 CHANCE = -1
@@ -185,8 +186,9 @@ class State(ABC):
         """JSON description for the ``moves`` contract: ``{"from", "to", "notation"}``."""
         return {"from": None, "to": None, "notation": self.action_to_notation(action)}
 
-    def callout(self, action: int) -> str | None:
-        """A phrase players shout when ``action`` is played here (e.g. 「開眼！」), for logs."""
+    def callout(self, action: int) -> Names | None:
+        """A phrase players shout when ``action`` is played here (e.g. 「開眼！」, "Eyes open!"),
+        for logs and the move list, in both languages."""
         return None
 
     def action_origin(self, action: int) -> str | None:

@@ -24,11 +24,14 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import ClientDisconnect
+from starlette.types import Scope
 
 from ..core.errors import AsobibaError, one_line
 from ..core.registry import descriptors
 from . import api, contract, learn, services, sockets
+from .address import PublicUrl
 from .errors import GameNotFound, http_status, translations
 from .guard import DOCS_PATH, Access, Guard
 from .limits import AddressLimits, Limits
@@ -43,6 +46,18 @@ STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("asobiba.web")
 
 
+class Revalidated(StaticFiles):
+    """Static files a browser keeps but asks about again (``Cache-Control: no-cache`` with the
+    ``ETag`` and ``Last-Modified`` StaticFiles gives): an unchanged module costs a 304 with no
+    body, and a new version of the page is never served from a stale cache (the modules import one
+    another by plain, unversioned paths)."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        response.headers.setdefault("Cache-Control", "no-cache")
+        return response
+
+
 def create_app(
     db_url: str,
     solutions: SolutionBuilds | None = None,
@@ -52,6 +67,7 @@ def create_app(
     limits: Limits | None = None,
     allow_builds: bool = False,
     hint_processes: bool = False,
+    public_url: PublicUrl | None = None,
 ) -> FastAPI:
     """The web table over the database at ``db_url`` (a SQLAlchemy URL or a SQLite file path).
 
@@ -61,7 +77,8 @@ def create_app(
     script). ``limits``: the rate limits (default: none, as for an app driven in-process by tests;
     ``asobiba serve`` passes them). ``allow_builds``: whether the default ``solutions`` build
     tables when asked. ``hint_processes``: work hints out in a separate process
-    (:mod:`.workers`; ``asobiba serve`` does)."""
+    (:mod:`.workers`; ``asobiba serve`` does). ``public_url``: the address other people open,
+    which invite links start with (:mod:`.address`)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -88,6 +105,8 @@ def create_app(
         generate_unique_id_function=lambda route: route.name,
     )
     app.openapi = lambda: contract.openapi(app)  # type: ignore[method-assign]
+    # text (pages, modules, styles, JSON) goes out compressed to browsers that accept gzip
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     if limits is not None and limits.address_rate > 0:
         app.add_middleware(AddressLimits, limits=limits)
     app.add_middleware(Guard, access=access or Access())  # outermost: refusals get its headers
@@ -126,11 +145,11 @@ def create_app(
     app.include_router(sockets.router)
     for game in descriptors():  # each game's own page module, from its package
         if game.at_web_table and game.client is not None:
-            app.mount(f"{CLIENT_PREFIX}/{game.id}", StaticFiles(directory=game.client.folder),
+            app.mount(f"{CLIENT_PREFIX}/{game.id}", Revalidated(directory=game.client.folder),
                       name=f"client-{game.id}")
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", Revalidated(directory=STATIC), name="static")
 
-    shell = Shell(STATIC)
+    shell = Shell(STATIC, public_url)
 
     async def game_or_missing(request: Request, game_id: str) -> HTMLResponse:
         try:

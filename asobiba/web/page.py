@@ -6,6 +6,10 @@ instead of discovering them import by import (``<link rel="modulepreload">`` for
 An address that leads nowhere — a game id the store does not know, any other unknown path — gets
 the same page with HTTP 404 and ``<body data-missing="game">`` (or ``"page"``): the page then shows
 that there is no such game or page, and opens no WebSocket.
+
+When the server was told the address other people open (``--public-url`` or ``--lan``), the page
+carries it as ``<meta name="asobiba-public-url">``: invite links and their QR codes start with it
+(docs/play.md, "Playing with friends on the same Wi-Fi").
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from typing import Literal
 
 from fastapi.responses import HTMLResponse
 
+from .address import PublicUrl
+
 Missing = Literal["game", "page"]
 
 _SCRIPT = '<script type="module"'
@@ -23,8 +29,11 @@ _SCRIPT = '<script type="module"'
 class Shell:
     """``index.html`` of a static folder, with the module preloads written in."""
 
-    def __init__(self, static: Path) -> None:
+    def __init__(self, static: Path, public_url: PublicUrl | None = None) -> None:
         html = (static / "index.html").read_text(encoding="utf-8")
+        if public_url is not None:  # validated: scheme, host and port only, nothing to escape
+            html = html.replace("</title>", "</title>\n  <meta name=\"asobiba-public-url\" "
+                                f'content="{public_url.origin}">', 1)
         modules = sorted(path.name for path in (static / "js").glob("*.js"))
         preloads = "".join(f'<link rel="modulepreload" href="/static/js/{name}">\n  '
                            for name in modules)

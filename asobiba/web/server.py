@@ -25,11 +25,13 @@ import socket
 import sys
 from typing import Any
 
+import segno
 import uvicorn
 from sqlalchemy.engine import make_url
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from ..core.errors import AsobibaError
+from .address import PublicUrl, lan_address
 from .app import create_app
 from .connections import Connections, HttpProtocol
 from .guard import MESSAGE_LIMIT, Access, is_loopback
@@ -64,6 +66,8 @@ def serve(
     address_rate: float = Limits.address_rate,
     address_connections: int = Limits.address_connections,
     proxies: tuple[str, ...] = (),
+    public_url: str | None = None,
+    lan: bool = False,
 ) -> None:
     """Serve until interrupted. ``db``: a SQLAlchemy URL or a file path; None → the default
     SQLite file in the user's data directory (created if missing). ``allow_hosts``: more names
@@ -71,7 +75,9 @@ def serve(
     build solution tables when asked; ``address_rate``: requests a second per client address
     (0: no per-address limits); ``address_connections``: open connections per client address;
     ``proxies``: the addresses of reverse proxies whose ``X-Forwarded-For`` names the client
-    (from any other peer the header is ignored) (docs/operations.md)."""
+    (from any other peer the header is ignored); ``public_url``: the address other people open,
+    which invite links start with; ``lan``: listen on this computer's local network address and
+    show it (docs/operations.md)."""
     if not 1 <= port <= 65535:
         raise ServeError(f"port {port} is not between 1 and 65535")
     if not (math.isfinite(address_rate) and 0 <= address_rate <= MAX_RATE):
@@ -85,16 +91,24 @@ def serve(
             ipaddress.ip_address(proxy)
         except ValueError:
             raise ServeError(f"--proxy takes an IP address, not {proxy!r}") from None
+    public = PublicUrl.parse(public_url) if public_url is not None else None
+    if lan:
+        host = lan_address()
+        public = public or PublicUrl("http", host, port)
     url = check_db(resolve_db_url(db))
     sock = _bind(host, port)
-    access = Access.bound(host, port, allow_hosts, allow_origins)
+    hosts = (*allow_hosts, public.host) if public is not None else allow_hosts
+    origins = (*allow_origins, public.origin) if public is not None else allow_origins
+    access = Access.bound(host, port, hosts, origins)
     limits = Limits(address_rate=address_rate, address_burst=max(1.0, 6 * address_rate),
                     address_connections=address_connections)
     app = create_app(url, access=access, api_docs=api_docs, limits=limits, allow_builds=allow_builds,
-                     hint_processes=True)
+                     hint_processes=True, public_url=public)
     shown = make_url(url).render_as_string(hide_password=True)
     print(f"asobiba: serving http://{_netloc(host)}:{port}/  (games stored in {shown})", flush=True)
-    if not is_loopback(host):
+    if lan and public is not None:
+        _show_for_friends(public)
+    elif not is_loopback(host):
         print(f"asobiba: warning: listening on {host}, not only on this computer; anyone who can "
               "reach it can play and read every game. Put it behind a reverse proxy with TLS "
               "(docs/operations.md) and name the public host with --allow-host.",
@@ -146,6 +160,15 @@ def _bind(host: str, port: int) -> socket.socket:
         sock.close()
         raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     return sock
+
+
+def _show_for_friends(public: PublicUrl) -> None:
+    """The address to open on the other devices of the same network, and its QR code."""
+    print(f"asobiba: on the phones and computers of the same Wi-Fi, open {public.origin}/ "
+          "(or scan this code):", flush=True)
+    segno.make(f"{public.origin}/", error="m").terminal(out=sys.stdout, compact=True, border=2)
+    print("asobiba: anyone on this network can play and read every game; stop the server "
+          "(Ctrl+C) when you are done.", file=sys.stderr, flush=True)
 
 
 def _netloc(host: str) -> str:

@@ -66,9 +66,9 @@ def move_words(state: State, action: int) -> dict[str, Any]:
 
 def spoken(state: State, action: int) -> dict[str, Any]:
     """What a move said when it was played: its words and the call-out players shout with it
-    (``callout``, e.g. 「開眼！」), when the game has them."""
+    (``callout``, {ja, en}: 「開眼！」, "Eyes open!"), when the game has them."""
     shout = state.callout(action)
-    return {**move_words(state, action), **({"callout": shout} if shout else {})}
+    return {**move_words(state, action), **({"callout": shout.to_json()} if shout else {})}
 
 
 def renderer(game_id: str) -> SvgRenderer:

@@ -150,12 +150,13 @@ class Server:
 
     The solver's tables directory is an empty one next to the database (``XDG_DATA_HOME``), so no
     test hashes or uses a real table; ``fake_solutions=True`` serves with ``fake_solutions.FakeSolutions``;
-    ``serve_args``: more keyword arguments of ``serve``, as Python source (e.g. ``"address_rate=1"``)."""
+    ``serve_options``: more keyword arguments of ``serve`` (e.g. ``{"address_rate": 1}``)."""
 
-    def __init__(self, db: Path, *, fake_solutions: bool = False, serve_args: str = "") -> None:
+    def __init__(self, db: Path, *, fake_solutions: bool = False,
+                 serve_options: dict[str, object] | None = None) -> None:
         self.db = db
         self.fake_solutions = fake_solutions
-        self.serve_args = serve_args
+        self.serve_options = serve_options or {}
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -166,8 +167,9 @@ class Server:
             code = (f"import sys; sys.path.insert(0, {str(Path(__file__).parent.parent)!r}); "
                     f"from web.fake_solutions import serve; serve({self.port}, {str(self.db)!r})")
         else:
+            options = "".join(f", {k}={v!r}" for k, v in self.serve_options.items())
             code = (f"from asobiba.web.server import serve; "
-                    f"serve('127.0.0.1', {self.port}, {str(self.db)!r}, {self.serve_args})")
+                    f"serve('127.0.0.1', {self.port}, {str(self.db)!r}{options})")
         env = {**os.environ, "XDG_DATA_HOME": str(self.db.parent / "xdg-data")}
         self.process = subprocess.Popen(
             [sys.executable, "-c", code],

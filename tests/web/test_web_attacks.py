@@ -69,7 +69,7 @@ def play_a_game(http: httpx.Client, url: str) -> None:
 
 @pytest.fixture
 def capped(tmp_path: Path):
-    srv = Server(tmp_path / "served.sqlite3", serve_args="address_connections=20")
+    srv = Server(tmp_path / "served.sqlite3", serve_options={"address_connections": 20})
     try:
         yield srv.start()
     finally:
@@ -207,7 +207,8 @@ def test_behind_nginx_the_address_limit_counts_the_client(tmp_path: Path) -> Non
     if not os.path.exists(NGINX):
         pytest.fail("Debian's nginx is not installed (apt-get install nginx); the proxy test needs it")
     srv = Server(tmp_path / "served.sqlite3",
-                 serve_args="address_rate=1, proxies=('127.0.0.1',), allow_hosts=('127.0.0.1',)")
+                 serve_options={"address_rate": 1, "proxies": ("127.0.0.1",),
+                                "allow_hosts": ("127.0.0.1",)})
     prefix = tmp_path / "nginx"
     prefix.mkdir()
     port = free_port()

@@ -229,7 +229,7 @@ def test_three_player_diamond_opening_from_the_lobby(page, server, shots: Path) 
 
     # hint: a legal move is marked and explained
     page.click("[data-action=hint]")
-    page.wait_for_selector(".hint-box h2 code", timeout=180_000)  # the strongest search, on a loaded machine
+    page.wait_for_selector(".hint-box h2[data-move]", timeout=180_000)  # the strongest search, loaded machine
     marked = page.eval_on_selector_all(".board-svg .hint", "els => els.map(e => e.dataset.cell)")
     state = engine_state(undone)
     legal = {(cell_name(state.describe_action(a)["from"]), cell_name(state.describe_action(a)["to"]))

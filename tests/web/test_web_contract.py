@@ -51,7 +51,7 @@ def test_every_operation_declares_its_body_answers_and_errors(client: TestClient
 
 def test_schemathesis_with_all_checks_finds_nothing(tmp_path: Path) -> None:
     examples = int(os.environ.get("ASOBIBA_FUZZ_EXAMPLES", "10"))
-    served = Server(tmp_path / "served.sqlite3", serve_args="address_rate=1000").start()
+    served = Server(tmp_path / "served.sqlite3", serve_options={"address_rate": 1000}).start()
     config = tmp_path / "schemathesis.toml"
     config.write_text(CONFIG)
     try:

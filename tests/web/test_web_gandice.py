@@ -171,7 +171,8 @@ def test_a_seeded_battle_against_the_computer_is_played_to_its_end_and_replays(c
     assert data["result"]["reason"] == "rules" and sorted(data["result"]["ranks"]) in ([1, 1], [1, 2])
     lines = data["history"]
     assert all(line["words"]["ja"] and line["words"]["en"] and line["kind"] for line in lines)
-    calls = {line.get("callout") for line in lines}
+    calls = {line["callout"]["ja"] for line in lines if "callout" in line}
+    assert all(line["callout"]["en"] for line in lines if "callout" in line)
     assert {"眼魔召喚！", "開眼！"} <= calls
     record = client.get(f"/api/games/{gid}/record").json()
     replayed = Record.from_json(record)

@@ -80,6 +80,10 @@ def build_a_deck(page, url: str, shots: Path) -> dict[str, Any]:
     page.wait_for_selector("[data-role=gandice-decks] select[data-seat-deck='1']")
     page.click("[data-action=open-builder]")
     page.wait_for_selector("dialog[data-role=deck-builder][open] [data-action=add-die]")
+    # a deck just begun is no error: it says what to do (and the server's owner's notes are folded)
+    opening = page.wait_for_selector("[data-role=deck-rule][data-ok=empty]")
+    assert "5個選んでください" in opening.inner_text() and "いま" not in opening.inner_text()
+    assert "gandice fit" not in page.locator("dialog[data-role=deck-builder]").inner_text()
     for die in ("gidan", "soga"):
         page.click(f"[data-action=add-die][data-die-id={die}]")
     rule = page.wait_for_selector("[data-role=deck-rule][data-ok=false]")

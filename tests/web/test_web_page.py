@@ -63,3 +63,15 @@ def test_a_record_that_does_not_replay_is_refused_in_both_languages(client: Test
         "ja": f"{number}手目（{notation}）は、その局面では指せない手です。",
         "en": f"move {number} ({notation}): not legal in its position",
     }
+
+
+def test_text_goes_out_compressed_and_static_files_are_revalidated(client) -> None:
+    """Pages, modules and styles are gzip-compressed for a browser that accepts it; a static file
+    carries its ETag with ``no-cache``, and asking again with that ETag costs a 304 without body."""
+    for path in ("/", "/static/js/table.js", "/static/style.css", "/api/catalog"):
+        answer = client.get(path, headers={"Accept-Encoding": "gzip"})
+        assert answer.status_code == 200 and answer.headers.get("content-encoding") == "gzip", path
+    first = client.get("/static/js/table.js")
+    assert first.headers["cache-control"] == "no-cache" and first.headers["etag"]
+    again = client.get("/static/js/table.js", headers={"If-None-Match": first.headers["etag"]})
+    assert again.status_code == 304 and not again.content

@@ -111,8 +111,8 @@ def test_the_computer_places_first_and_a_hint_shows_an_arrangement(page, server,
     assert white.count() == 3
 
     page.click("[data-action=hint]")
-    page.wait_for_selector(".hint-box h2 code", timeout=30_000)
-    notation = page.locator(".hint-box h2 code").inner_text()
+    page.wait_for_selector(".hint-box h2[data-move]", timeout=30_000)
+    notation = page.get_attribute(".hint-box h2", "data-move")
     assert notation in arrangements(data)
     cells = home_cells(data)
     ghosts = {die.get_attribute("data-die"): int(die.get_attribute("data-value"))
@@ -181,6 +181,10 @@ def test_two_people_place_in_turn_and_the_replay_shows_both(page, server, shots:
         page.wait_for_function(f"() => document.querySelector('.status').textContent.startsWith('{ply} /')")
         assert page.locator(".board-svg [data-piece]").count() == dice
     lines = page.locator(MOVES).all_inner_texts()
-    assert lines[1].endswith(typed) and lines[2].endswith(chosen)
+    # the placings read in words (the game's move_words), never as their notation
+    def said(notation: str) -> str:
+        return f"b・c・dに{'・'.join(notation.removeprefix('place ').split(','))}を並べる"
+
+    assert lines[1].endswith(said(typed)) and lines[2].endswith(said(chosen))
     page.wait_for_selector(".board-svg:not(.flying)")  # the last dice have come down
     page.screenshot(path=str(shots / "diceout-placing-replay.png"))

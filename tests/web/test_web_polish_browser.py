@@ -83,7 +83,7 @@ def test_hints_never_say_null(page, server) -> None:
         page.goto(f"{server.url}/game/{gid}")
         page.wait_for_function("() => !document.querySelector('[data-action=hint]').disabled")
         page.click("[data-action=hint]")
-        page.wait_for_selector(".hint-box h2 code", timeout=180_000)  # the first compiles the search
+        page.wait_for_selector(".hint-box h2[data-move]", timeout=180_000)  # the first compiles the search
         for _ in range(2):  # Japanese, then English
             text = page.locator(".hint-box").inner_text()
             assert text.strip() and "null" not in text and "undefined" not in text, text
@@ -103,8 +103,9 @@ def test_the_last_move_and_the_move_list_on_the_board(page, server, shots: Path)
     assert page.locator(".board-svg .move-mark.last polyline").count() == 1  # the trail
     # the notation names the cells as the board writes them: row letters and hole numbers
     start, end = data["moves"][-1].split("-")
-    assert page.locator(f'[data-cell="{last["from"]}"] title').text_content().startswith(f"{start} ")
-    assert page.locator(f'[data-cell="{last["to"]}"] title').text_content().startswith(f"{end} ")
+    for cell, name in ((last["from"], start), (last["to"], end)):
+        assert page.get_attribute(f'[data-cell="{cell}"]', "data-name") == name
+        assert page.locator(f'[data-cell="{cell}"] title').text_content() == name
     letters = set(page.eval_on_selector_all(".board-svg .coord-row", "els => els.map(e => e.textContent)"))
     assert {start[0], end[0]} <= letters and page.locator(".board-svg .coord-row").first.is_visible()
 
@@ -314,8 +315,11 @@ def test_title_sound_and_rematch(browser, server) -> None:
             else:
                 assert tones >= 2  # my move, and the computer's, which gives me the turn
 
-        page.on("dialog", lambda dialog: dialog.accept())
+        page.click(".side [data-action=resign]")  # asked in the page, not by the browser
+        page.click("[data-action=resign-cancel]")
+        assert page.locator("[data-role=resign-confirm]").is_hidden()
         page.click(".side [data-action=resign]")
+        page.click("[data-action=resign-confirm]")
         page.wait_for_selector("#result-dialog[open]")
         assert page.title().startswith("終局")
         page.click("#result-dialog [data-action=rematch]")

@@ -22,7 +22,8 @@ def test_lobby_builds_a_missing_table_with_a_progress_bar(page, fake_solutions_s
     panel.locator("[data-action=build-table]").wait_for()
     assert panel.get_attribute("data-status") == "missing"
     assert "5×5" in panel.locator("h3").inner_text()
-    assert "4.6 GB" in panel.inner_text() and "作成する" in panel.inner_text()
+    assert "作成する" in panel.inner_text() and "GB" not in panel.inner_text()  # sizes: the owner's
+    assert "4.6 GB" in panel.locator("details.owner").text_content()
     panel.locator("[data-action=build-table]").click()
     page.wait_for_selector(f"{PANEL} [data-role=table-progress]")
     assert srv.api("GET", "/api/solutions/diceout/5").json()["status"] in ("building", "ready")
@@ -43,7 +44,8 @@ def test_table_page_shows_the_panel_for_games_with_solutions_only(page, fake_sol
     page.goto(f"{srv.url}/game/{gid}")
     panel = page.locator(PANEL)
     panel.locator("[data-action=build-table]").wait_for()
-    assert "Perfect play table (5×4)" in panel.inner_text() and "1.2 GB" in panel.inner_text()
+    assert "Perfect play table (5×4)" in panel.inner_text()
+    assert "1.2 GB" in panel.locator("details.owner").text_content()
     assert panel.locator("[data-action=build-table]").inner_text() == "Build"
 
     body = {"game": "diamond", "options": {}, "seats": [HUMAN, HUMAN], "seed": 3}

@@ -15,6 +15,7 @@ from .research import RESEARCH
 from .setup import decode_place, is_place_action
 from .state import DiceOutState
 from .svg import render_svg
+from .words import move_words
 
 
 def move_drops(state: DiceOutState, action: int) -> list[tuple[str, int]]:
@@ -68,6 +69,7 @@ DESCRIPTOR: GameDescriptor[DiceOutState] = GameDescriptor(
     render_text=render_text,
     parse_cell=typed_cell,
     move_drops=move_drops,
+    move_words=move_words,
     lobby=Lobby(
         tagline=Names(
             ja="動かすたびに目が変わるダイスで、相手側のEXITを目指します。",

@@ -5,7 +5,8 @@ the bottom. Every square is a ``<rect data-cell="b1">`` (classes ``cell``, ``exi
 / ``selected`` / ``last`` on request). A stack is drawn as its covered dice as blank layers
 (faces hidden, as on the real board) under the top die, which shows its pips; stacks of two or
 more carry a small height badge. Dice groups have ``data-piece`` (their colour) and
-``pointer-events: none`` so clicks land on the square.
+``pointer-events: none`` so clicks land on the square. The root's ``data-seat-turns`` says how far
+to turn the picture to bring each colour's home row to the bottom (red's is there already).
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ def render_svg(
         last = {bd.names[frm], bd.names[to]}
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'class="diceout-board" role="img" aria-label="Dice Out board">',
+        f'class="diceout-board" role="img" aria-label="Dice Out board" '
+        f'data-seat-turns="{COLOURS[0]}:0 {COLOURS[1]}:180">',
         f"<style>{STYLE}</style>",
         _wood(width, height),
     ]

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from asobiba.core.errors import AsobibaError
+from asobiba.core.names import Names
 from asobiba.core.position import read_text_file
 
 from .decks import validate_deck
@@ -35,11 +36,12 @@ ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 _DIE_FIELDS = {
     "id", "name", "kind", "outcomes", "fused", "family", "bonus", "ability",
-    "partners", "fused_name", "estimate", "note",
+    "partners", "fused_name", "estimate", "note", "name_en", "fused_name_en",
 }
-_CARD_FIELDS = {"id", "name", "character", "effect", "note"}
-_DECK_FIELDS = {"id", "name", "dice", "evolution", "cards", "note"}
-_TOP_FIELDS = {"catalog", "die", "card", "deck"}
+_CARD_FIELDS = {"id", "name", "character", "effect", "note", "name_en"}
+_DECK_FIELDS = {"id", "name", "dice", "evolution", "cards", "note", "name_en"}
+_FAMILY_FIELDS = {"id", "name", "name_en"}
+_TOP_FIELDS = {"catalog", "die", "card", "deck", "family"}
 
 
 class CatalogError(AsobibaError):
@@ -62,6 +64,20 @@ class Die:
     fused_name: str | None = None
     estimate: bool = True
     note: str = ""
+    name_en: str | None = None
+    """The English name (``name_en``; the name itself when the catalog gives none)."""
+    fused_name_en: str | None = None
+
+    @property
+    def names(self) -> Names:
+        """The die's name in both languages."""
+        return Names(self.name, self.name_en or self.name)
+
+    @property
+    def fused_names(self) -> Names | None:
+        if self.fused_name is None:
+            return None
+        return Names(self.fused_name, self.fused_name_en or self.fused_name)
 
     @property
     def is_fighter(self) -> bool:
@@ -95,6 +111,11 @@ class Card:
     character: str
     effect: str  # "bonus:+N", "reroll_own" or "reroll_opponent"
     note: str = ""
+    name_en: str | None = None
+
+    @property
+    def names(self) -> Names:
+        return Names(self.name, self.name_en or self.name)
 
     @property
     def bonus(self) -> int:
@@ -111,6 +132,11 @@ class Deck:
     evolution: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()
     note: str = ""
+    name_en: str | None = None
+
+    @property
+    def names(self) -> Names:
+        return Names(self.name, self.name_en or self.name)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -120,6 +146,12 @@ class Catalog:
     dice: dict[str, Die]
     cards: dict[str, Card]
     decks: dict[str, Deck]
+    families: dict[str, Names] = dataclasses.field(default_factory=dict)
+    """Family id → its name in both languages (``[[family]]``; a family not named reads as its id)."""
+
+    def family_names(self, family: str) -> Names:
+        """A family's name for people."""
+        return self.families.get(family) or Names(family, family)
 
     def die(self, die_id: str) -> Die:
         try:
@@ -211,7 +243,14 @@ def parse_catalog(data: Mapping[str, Any], where: str, base: Catalog | None = No
             raise CatalogError(f"{where}: card {card.id!r}: field 'id': already in the catalog")
         cards[card.id] = card
     name = base.name if base else str(head.get("name", where))
-    catalog = Catalog(base.path if base else where, name, dice, cards, dict(base.decks) if base else {})
+    families = dict(base.families) if base else {}
+    for entry in _entries(data, "family", where):
+        family_id, label = _entry_label(entry, "family", where)
+        _unknown_fields(entry, _FAMILY_FIELDS, label)
+        ja = _required_str(entry, "name", label)
+        families[family_id] = Names(ja, _optional_str(entry, "name_en", label) or ja)
+    catalog = Catalog(base.path if base else where, name, dice, cards, dict(base.decks) if base else {},
+                      families)
     for entry in _entries(data, "deck", where):
         deck = _parse_deck(entry, where)
         if deck.id in catalog.decks:
@@ -242,6 +281,10 @@ def _required_str(entry: Mapping[str, Any], field: str, label: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise CatalogError(f"{label}: field {field!r} must be a non-empty string")
     return value.strip()
+
+
+def _optional_str(entry: Mapping[str, Any], field: str, label: str) -> str | None:
+    return _required_str(entry, field, label) if field in entry else None
 
 
 def _entry_label(entry: Mapping[str, Any], what: str, where: str) -> tuple[str, str]:
@@ -324,7 +367,8 @@ def parse_die(entry: Mapping[str, Any], where: str) -> Die:
         id=die_id, name=name, kind=kind, weights=weights, fused=fused,
         family=family.strip() if family else None, bonus=bonus, ability=ability,
         partners=tuple(partners), fused_name=fused_name, estimate=estimate,
-        note=str(entry.get("note", "")),
+        note=str(entry.get("note", "")), name_en=_optional_str(entry, "name_en", label),
+        fused_name_en=_optional_str(entry, "fused_name_en", label),
     )
 
 
@@ -340,7 +384,8 @@ def _parse_card(entry: Mapping[str, Any], where: str, dice: Mapping[str, Die]) -
         raise CatalogError(
             f"{label}: field 'effect': {effect!r} is not bonus:+N, reroll_own or reroll_opponent"
         )
-    return Card(card_id, name, character, effect, str(entry.get("note", "")))
+    return Card(card_id, name, character, effect, str(entry.get("note", "")),
+                _optional_str(entry, "name_en", label))
 
 
 def _parse_deck(entry: Mapping[str, Any], where: str) -> Deck:
@@ -356,4 +401,4 @@ def _parse_deck(entry: Mapping[str, Any], where: str) -> Deck:
             raise CatalogError(f"{label}: field {field!r} must be a list of ids")
         lists[field] = tuple(value)
     return Deck(deck_id, name, lists["dice"], lists["evolution"], lists["cards"],
-                str(entry.get("note", "")))
+                str(entry.get("note", "")), _optional_str(entry, "name_en", label))

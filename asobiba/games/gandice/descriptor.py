@@ -47,8 +47,8 @@ DESCRIPTOR = GameDescriptor(
     commands=commands,
     seat_names=SEATS,
     lobby=Lobby(
-        tagline=Names("ダイスを召喚して戦うダイスバトル（令和版）。デッキを組んで2〜4人で",
-                      "A dice battle: summon your dice and strike (Reiwa rules). Build a deck; 2–4 play"),
+        tagline=Names("ダイスを召喚して戦うダイスバトル（令和版）。デッキを組んで2〜4人で遊びます。",
+                      "A dice battle: summon your dice and strike (Reiwa rules). Build a deck; 2–4 play."),
         options=("players",),
         panel=("decks", "additions"),
     ),
@@ -59,4 +59,12 @@ DESCRIPTOR = GameDescriptor(
     lessons=lessons.lessons,
     glossary=lessons.GLOSSARY,
     research=RESEARCH,
+    end_reasons={
+        "full_open": Names("全開召喚！ 召喚で全部のダイスが立ち・逆立ちになり、その場で勝ちました。",
+                           "Full-open summon! Every die stood up at the summon: an instant win."),
+        "last_standing": Names("ほかのプレイヤーのダイスがすべて場からいなくなりました。",
+                               "Every other player's dice left the field."),
+        "turn_limit": Names("ターンの上限に達しました。場に残ったプレイヤーが勝ちを分け合います。",
+                            "The turn limit was reached: the players still in share the win."),
+    },
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 
+from ...core.names import Names
 from .catalog import Card, Catalog, Die, load_catalog
 from .options import PLAYER_NAMES, GandiceOptions
 
@@ -26,6 +27,8 @@ class Lineup:
     aside: tuple[bool, ...]  # evolution die kept aside at the start
     cards: tuple[Card, ...]  # by card index
     card_owner: tuple[int, ...]
+    deck_titles: tuple[Names, ...] = ()
+    """Each seat's deck name in both languages (``deck_names`` holds the Japanese)."""
 
     @functools.cached_property
     def fighter(self) -> tuple[bool, ...]:
@@ -41,9 +44,11 @@ class Lineup:
         cards: list[Card] = []
         card_owner: list[int] = []
         deck_names = []
+        deck_titles = []
         for seat, deck_id in enumerate(options.decks):
             deck = catalog.deck(deck_id)
             deck_names.append(deck.name)
+            deck_titles.append(deck.names)
             for die_id in deck.dice + deck.evolution:
                 dice.append(catalog.dice[die_id])
                 home.append(seat)
@@ -54,4 +59,5 @@ class Lineup:
         return cls(
             catalog, options.players, PLAYER_NAMES[: options.players], tuple(deck_names),
             tuple(dice), tuple(home), tuple(aside), tuple(cards), tuple(card_owner),
+            tuple(deck_titles),
         )

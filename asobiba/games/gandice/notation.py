@@ -30,6 +30,21 @@ def die_label(state: GandiceState, u: int, ids: bool = False) -> str:
     return shown if len(same) == 1 else f"{shown}#{same.index(u) + 1}"
 
 
+def die_names(state: GandiceState, u: int) -> Names:
+    """Die ``u``'s name for people in both languages, with the ``#k`` of :func:`die_label`."""
+    names = state.lineup.dice[u].names
+    label = die_label(state, u)
+    suffix = label[len(names.ja):]
+    return Names(names.ja + suffix, names.en + suffix)
+
+
+def card_names(state: GandiceState, c: int) -> Names:
+    """Card ``c``'s name for people in both languages, with the ``#k`` of :func:`card_label`."""
+    names = state.lineup.cards[c].names
+    suffix = card_label(state, c)[len(names.ja):]
+    return Names(names.ja + suffix, names.en + suffix)
+
+
 def card_label(state: GandiceState, c: int, ids: bool = False) -> str:
     lu = state.lineup
     name = lu.cards[c].name
@@ -45,6 +60,13 @@ def unit_label(state: GandiceState, u: int) -> str:
     if state.fusion[u] != u:
         return die_label(state, u)
     return "+".join(die_label(state, m) for m in [u] + [m for m in state.members(u) if m != u])
+
+
+def unit_names(state: GandiceState, u: int) -> Names:
+    """:func:`unit_label` in both languages, by the dice's names for people."""
+    members = [u] if state.fusion[u] != u else [u] + [m for m in state.members(u) if m != u]
+    names = [die_names(state, m) for m in members]
+    return Names("+".join(n.ja for n in names), "+".join(n.en for n in names))
 
 
 def typed_cell(state: GandiceState, text: str) -> str:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from asobiba.core.errors import IllegalMoveError, NotationError
 from asobiba.core.game import CHANCE, TERMINAL, State
+from asobiba.core.names import Names
 
 from . import actions as A
 from .callout import callout
@@ -228,6 +229,18 @@ class GandiceState(State):
             return [(A.FIRST + p, 1.0 / len(alive)) for p in alive]
         return []
 
+    @property
+    def reason(self) -> str | None:
+        """How a finished battle ended (a key of the descriptor's ``end_reasons``; docs/rules/
+        gandice.md, "Elimination and result"): ``full_open`` (a full-open summon won at once),
+        ``last_standing`` (one player still has dice in play) or ``turn_limit``; None while it
+        goes on."""
+        if self.final is None:
+            return None
+        if self.turn >= self.game.options.max_turns:
+            return "turn_limit"
+        return "last_standing" if len(self.alive()) == 1 else "full_open"
+
     def ranks(self) -> list[int]:
         if self.final is None:
             raise ValueError("the game is not over")
@@ -240,7 +253,7 @@ class GandiceState(State):
     def action_to_notation(self, action: int) -> str:
         return action_to_notation(self, action)
 
-    def callout(self, action: int) -> str | None:
+    def callout(self, action: int) -> Names | None:
         return callout(self, action)
 
     def notation_to_action(self, text: str) -> int:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ...core.names import Names
 from .dice import HALF, OUTCOME_NAMES, SUMMON_STATE_NAMES, SUMMONED
 from .labels import OUTCOME_MARKS, SEATS, SUMMON_STATES, cell_name
-from .notation import action_cells, card_label, die_label, unit_label
+from .notation import action_cells, card_names, die_names, unit_names
 from .phases import (
     ASIDE,
     BETRAY,
@@ -142,11 +142,8 @@ def _die(state: GandiceState, u: int, x: float, y: float, classes: list[str]) ->
     if shows >= 0:
         out.append(_badge(x + DIE - 4, y + 4, shows))
     out.append("</g>")
-    label = escape(die_label(state, u))
-    out.append(
-        f'<text x="{x + DIE / 2}" y="{y + DIE + 16}" font-size="12" text-anchor="middle" '
-        f'fill="#222" style="pointer-events:none">{label}</text>'
-    )
+    out.append(_both(x + DIE / 2, y + DIE + 16, die_names(state, u),
+                     'font-size="12" text-anchor="middle" fill="#222" style="pointer-events:none"'))
     if die.is_fighter and state.fusion[u] == -1:
         attrs = 'font-size="10" text-anchor="middle" fill="#555" style="pointer-events:none"'
         out.append(_both(x + DIE / 2, y + DIE + 30, SUMMON_STATES[state.summon[u]], attrs))
@@ -156,8 +153,8 @@ def _die(state: GandiceState, u: int, x: float, y: float, classes: list[str]) ->
 
 def _chip(state: GandiceState, u: int, x: float, y: float, tag: Names) -> tuple[str, float]:
     """A die that is out of play (graveyard, aside, retired) as a small chip; its width."""
-    name = die_label(state, u)
-    width = 38 + 12 * len(name)
+    name = die_names(state, u)
+    width = 38 + 12 * max(len(name.ja), 0.55 * len(name.en))
     colour = SEAT_COLOURS[state.owner[u] % len(SEAT_COLOURS)]
     shows = state.shown[u]
     data = f'data-die="{cell_name(u)}" data-state="{_state(state, u)}"'
@@ -167,7 +164,7 @@ def _chip(state: GandiceState, u: int, x: float, y: float, tag: Names) -> tuple[
         f'<g class="chip" {data}><rect x="{x}" y="{y}" width="{width}" height="20" rx="6" '
         f'fill="#efe7d6" stroke="{colour}" stroke-dasharray="3 2"/>'
         + _both(x + 5, y + 14, tag, f'font-size="10" fill="{colour}"')
-        + f'<text x="{x + 34}" y="{y + 14}" font-size="11" fill="#444">{escape(name)}</text></g>'
+        + _both(x + 34, y + 14, name, 'font-size="11" fill="#444"') + "</g>"
     )
     return chip, width + 6
 
@@ -193,18 +190,21 @@ def _status(state: GandiceState) -> Names:
     return Names(f"{seat.ja}：{said.ja}", f"{seat.en}: {said.en}")
 
 
-def _caption(state: GandiceState) -> tuple[str, Names | None]:
+def _caption(state: GandiceState) -> tuple[Names | None, Names | None]:
     """The exchange in progress, else the last judged one (with its result in words)."""
     x = state.x
     if x is not None and x.winner < 0:
         totals = [str(x.total(side)) if x.rolled[side] else "-" for side in (0, 1)]
-        shown = f"{unit_label(state, x.att)} {totals[0]} vs {unit_label(state, x.dfn)} {totals[1]}"
-        return shown, None
+        att, dfn = unit_names(state, x.att), unit_names(state, x.dfn)
+        return Names(f"{att.ja} {totals[0]} 対 {dfn.ja} {totals[1]}",
+                     f"{att.en} {totals[0]} vs {dfn.en} {totals[1]}"), None
     if state.last is not None:
-        att, dfn, a, d, result = state.last
-        return (f"{die_label(state, att)} {a if a >= 0 else '-'} vs "
-                f"{die_label(state, dfn)} {d if d >= 0 else '-'}", RESULTS[result])
-    return "", None
+        att_u, dfn_u, a, d, result = state.last
+        att, dfn = die_names(state, att_u), die_names(state, dfn_u)
+        shown_a, shown_d = a if a >= 0 else "-", d if d >= 0 else "-"
+        return Names(f"{att.ja} {shown_a} 対 {dfn.ja} {shown_d}",
+                     f"{att.en} {shown_a} vs {dfn.en} {shown_d}"), RESULTS[result]
+    return None, None
 
 
 def _last_cells(state: GandiceState, last_move: int | None) -> set[str]:
@@ -226,7 +226,7 @@ def _band(state: GandiceState, p: int, top: float, marked: set[str], selected: s
         f'fill="#fbf7ee" stroke="{colour}" stroke-width="{4 if turn else 1.5}" '
         f'data-seat="{lu.names[p]}"/>',
         _both(24, top + 22, SEATS[lu.names[p]], f'font-size="15" font-weight="bold" fill="{colour}"'),
-        f'<text x="120" y="{top + 22}" font-size="14" fill="#333">{escape(lu.deck_names[p])}</text>',
+        _both(120, top + 22, lu.deck_titles[p], 'font-size="14" fill="#333"'),
     ]
     if p in state.out:
         out.append(_both(WIDTH - 30, top + 22, Names("脱落", "out"),
@@ -269,8 +269,8 @@ def _band(state: GandiceState, p: int, top: float, marked: set[str], selected: s
     x = x + 10 if chips else 24.0
     for c in (c for c in range(len(lu.cards)) if lu.card_owner[c] == p):
         used = state.cards_used[c]
-        name = card_label(state, c)
-        width = 40 + 12 * len(name)
+        name = card_names(state, c)
+        width = 40 + 12 * max(len(name.ja), 0.55 * len(name.en))
         if x + width > WIDTH - 20:
             x, y = 24.0, y + 22
         struck = ' text-decoration="line-through"' if used else ""
@@ -279,8 +279,7 @@ def _band(state: GandiceState, p: int, top: float, marked: set[str], selected: s
             f'<g class="card" data-card="{c}" data-used="{str(used).lower()}"{faded}>'
             f'<rect x="{x}" y="{y}" width="{width}" height="20" rx="4" fill="#fff" stroke="{colour}"/>'
             + _both(x + 5, y + 14, Names("札", "CARD"), f'font-size="10" fill="{colour}"')
-            + f'<text x="{x + 36}" y="{y + 14}" font-size="11" fill="#333"{struck}>'
-            f"{escape(name)}</text></g>"
+            + _both(x + 36, y + 14, name, f'font-size="11" fill="#333"{struck}') + "</g>"
         )
         x += width + 6
     return out
@@ -316,11 +315,9 @@ def render_svg(
     for p in range(lu.players):
         out.extend(_band(state, p, TOP + p * BAND, marked, selected, last))
     numbers, result = _caption(state)
-    if numbers:
-        out.append(
-            f'<text x="{WIDTH / 2}" y="{height - 14}" font-size="14" text-anchor="middle" '
-            f'fill="#222" data-role="exchange">{escape(numbers)}</text>'
-        )
+    if numbers is not None:
+        out.append(_both(WIDTH / 2, height - 14, numbers,
+                         'font-size="14" text-anchor="middle" fill="#222" data-role="exchange"'))
     if result is not None:
         attrs = 'font-size="12" text-anchor="end" fill="#555"'
         out.append(_both(WIDTH - 24, height - 14, result, attrs))

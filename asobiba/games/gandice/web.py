@@ -63,16 +63,19 @@ def _catalog(text: Any) -> tuple[Catalog, set[str]]:
     return catalog, own
 
 
-def _die_json(die: Die, own: set[str]) -> dict[str, Any]:
+def _die_json(die: Die, own: set[str], catalog: Catalog) -> dict[str, Any]:
     probabilities = die.probabilities()
     fused = die.probabilities(fused=True) if die.fused is not None else None
     return {
-        "id": die.id, "name": die.name, "kind": die.kind, "family": die.family,
+        "id": die.id, "name": die.name, "names": die.names.to_json(), "kind": die.kind,
+        "family": die.family,
         "bonus": die.bonus, "ability": die.ability, "partners": list(die.partners),
         "fused_name": die.fused_name, "estimate": die.estimate, "note": die.note,
+        "fused_names": die.fused_names.to_json() if die.fused_names else None,
         "outcomes": {name: probabilities.get(name, 0.0) for name in OUTCOME_NAMES},
         "fused": None if fused is None else {name: fused.get(name, 0.0) for name in OUTCOME_NAMES},
         "own": die.id in own,
+        "family_names": catalog.family_names(die.family).to_json() if die.family else None,
     }
 
 
@@ -82,14 +85,16 @@ def catalog_service(body: Any) -> dict[str, Any]:
     return {
         "name": catalog.name,
         "shipped": SHIPPED.name,
-        "dice": [_die_json(die, own) for die in catalog.dice.values()],
+        "dice": [_die_json(die, own, catalog) for die in catalog.dice.values()],
         "cards": [
-            {"id": c.id, "name": c.name, "character": c.character, "effect": c.effect,
+            {"id": c.id, "name": c.name, "names": c.names.to_json(), "character": c.character,
+             "effect": c.effect,
              "words": effect_words(c.effect).to_json(), "own": c.id in own}
             for c in catalog.cards.values()
         ],
         "decks": [
-            {"id": d.id, "name": d.name, "dice": list(d.dice), "evolution": list(d.evolution),
+            {"id": d.id, "name": d.name, "names": d.names.to_json(), "dice": list(d.dice),
+             "evolution": list(d.evolution),
              "cards": list(d.cards), "own": d.id in own}
             for d in catalog.decks.values()
         ],

@@ -199,15 +199,17 @@ def explain(state: StarState, action: int) -> tuple[str, str] | None:
     notation = state.action_to_notation(action)
     if gain > 0:
         return (
-            f"{notation} は{how_ja}{gain:.0f}段進み、ゴールまでの残りの手間が"
-            f"{before:.0f}から{after:.0f}になります。",
-            f"{notation} gains {gain:.0f} row{'' if round(gain) == 1 else 's'} by {how_en}; the work "
-            f"left to reach the goal goes from {before:.0f} to {after:.0f}.",
+            f"{notation} は{how_ja}{gain:.0f}段進みます。ゴールまでの道のり（全部の駒があと進む段数に、"
+            f"取り残された駒や王の分を足した目安）が{before:.0f}から{after:.0f}に縮みます。",
+            f"{notation} gains {gain:.0f} row{'' if round(gain) == 1 else 's'} by {how_en}: the way "
+            f"left to the goal (the rows all your pieces still have to climb, plus a little for "
+            f"stragglers and the king) shrinks from {before:.0f} to {after:.0f}.",
         )
     return (
-        f"{notation} は駒を並べ直して次の跳び越しに備えます（残りの手間 {before:.0f}→{after:.0f}）。",
-        f"{notation} rearranges a piece to prepare the next jumps (work left {before:.0f} → "
-        f"{after:.0f}).",
+        f"{notation} は駒を並べ直して次の跳び越しに備えます（ゴールまでの道のりの目安："
+        f"{before:.0f}→{after:.0f}）。",
+        f"{notation} rearranges a piece to prepare the next jumps (the way left to the goal: "
+        f"{before:.0f} → {after:.0f}).",
     )
 
 

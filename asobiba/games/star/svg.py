@@ -6,11 +6,13 @@ to any size) and no external assets. It draws the star board as the real one loo
 with the six points painted in their colours (in Diamond Game opposite points share a colour), grid
 lines, a hole per cell, the ◎ ring at each apex, and the pieces as glass marbles; kings wear a golden crown.
 
-Web contract: every hole is a ``<circle class="cell" data-cell="q,r">``; cells named in
+Web contract: every hole is a ``<circle class="cell" data-cell="q,r" data-name="e3">`` (``data-name``:
+the name players read, docs/rules/diamond.md, "Cell names"); cells named in
 ``highlights`` also get class ``legal``, the ``selected`` cell class ``selected``, and the two cells
 of ``last_move`` class ``last``, the start also ``last-from`` and the end ``last-to``. Pieces are
 separate elements (``data-piece`` = colour, ``data-king`` on kings) drawn on top with
-``pointer-events:none`` so clicks land on the cell. The last move is marked above the pieces, so
+``pointer-events:none`` so clicks land on the cell. The root's ``data-seat-turns`` says how far to
+turn the picture to bring each colour's start apex to the bottom. The last move is marked above the pieces, so
 its end shows around the piece standing there: a solid ring on the end, a dashed one on the start
 (``.last-mark``, ``data-last`` = ``from`` / ``to``).
 
@@ -26,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from .geometry import CELLS, DIRECTIONS, Star
+from .geometry import CELLS, DIRECTIONS, STAR_COLOURS, Star
 from .movegen import PASS, decode
 from .notation import names, web_name
 
@@ -126,7 +128,7 @@ def render_svg(
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-half_w:.1f} {-half_h:.1f} '
         f'{2 * half_w:.1f} {2 * half_h:.1f}" class="diamond-board" role="img" '
-        f'aria-label="{state.game.name_en} board">',
+        f'aria-label="{state.game.name_en} board" data-seat-turns="{_seat_turns(state)}">',
         f"<style>{_STYLE}</style>",
         "<defs>",
     ]
@@ -163,8 +165,8 @@ def render_svg(
             classes += ["last", f"last-{ends[q, r]}"]
         x, y = cell_xy(q, r)
         parts.append(
-            f'<circle class="{" ".join(classes)}" data-cell="{name}" cx="{x:.1f}" cy="{y:.1f}" '
-            f'r="{hole:.1f}"><title>{name_of[(q, r)]} ({name})</title></circle>'
+            f'<circle class="{" ".join(classes)}" data-cell="{name}" data-name="{name_of[(q, r)]}" '
+            f'cx="{x:.1f}" cy="{y:.1f}" r="{hole:.1f}"><title>{name_of[(q, r)]}</title></circle>'
         )
         if labels:
             parts.append(
@@ -199,6 +201,17 @@ def render_svg(
     parts.append(_row_letters(star))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _seat_turns(state: StarState) -> str:
+    """``colour:degrees`` for each colour in play: the clockwise turn of the picture that brings
+    the colour's start apex to the bottom (the page turns the board for the seat it plays)."""
+    star = state.game.star
+    turns = []
+    for colour in state.game.rules.colours:
+        x, y = cell_xy(*star.apex[STAR_COLOURS[colour]])
+        turns.append(f"{colour}:{round(90 - math.degrees(math.atan2(y, x))) % 360}")
+    return " ".join(turns)
 
 
 @cache  # the drawing of a board that never changes: made once per board

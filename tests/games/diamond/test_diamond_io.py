@@ -329,3 +329,34 @@ def test_cli_perft_and_moves(tmp_path):
     path.write_text("{")
     result = runner.invoke(app, ["moves", "diamond", "--position", str(path)])
     assert result.exit_code == 2
+
+
+@pytest.mark.parametrize(("game_id", "options", "turns"), [
+    ("diamond", {"players": 3}, {"red": 0, "yellow": 240, "green": 120}),
+    ("diamond", {"players": 2}, {"red": 0, "yellow": 240}),
+    ("chinese_checkers", {"players": 6},
+     {"red": 0, "white": 300, "yellow": 240, "blue": 180, "green": 120, "black": 60}),
+])
+def test_the_picture_names_its_cells_as_players_read_them_and_says_how_to_turn(game_id, options, turns):
+    """Each hole carries its notation name (``data-name``, docs/rules/diamond.md, "Cell names")
+    beside the web's ``q,r``; the root says the turn that brings each colour's start apex to the
+    bottom (``data-seat-turns``), and the turn puts that colour's start pieces at the bottom."""
+    from asobiba.games.diamond.notation import names
+    from asobiba.games.diamond.svg import cell_xy
+
+    from asobiba.core.registry import descriptor
+
+    state = make_game(game_id, options).new_state()
+    root = ET.fromstring(descriptor(game_id).render_svg(state, highlights=(), last_move=None))
+    said = dict(pair.split(":") for pair in root.get("data-seat-turns").split())
+    assert {seat: int(d) for seat, d in said.items()} == turns
+    named = names(state.game.star)[0]
+    cells = root.findall(".//{http://www.w3.org/2000/svg}circle[@data-cell]")
+    assert cells and all(c.get("data-name") == named[tuple(map(int, c.get("data-cell").split(",")))]
+                         for c in cells)
+    import math
+    for seat, colour in enumerate(state.game.rules.colours):
+        men, _ = state.pieces_of(seat)
+        x, y = map(lambda v: sum(v) / len(men), zip(*(cell_xy(q, r) for q, r in men), strict=True))
+        turn = math.radians(turns[colour])
+        assert y * math.cos(turn) + x * math.sin(turn) > 0  # below the centre once turned

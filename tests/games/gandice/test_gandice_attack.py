@@ -34,7 +34,7 @@ def test_attacker_on_its_side_fails_and_the_turn_passes():
 
 def test_upright_attacker_wins_without_a_defence_roll():
     s = play(opening(), "attack ギダン>イスルギ")
-    assert callout(s, s.legal_actions()[0]) == "開眼！"
+    assert callout(s, s.legal_actions()[0]).ja == "開眼！"
     t = play(s, "roll ギダン:inverted")
     assert where(t, LIGHT, "イスルギ") == "graveyard" and t.current_player == LIGHT
 
@@ -65,12 +65,12 @@ def test_items_attacker_first_then_defender_seeing_the_total():
     assert s.phase == ITEM and s.current_player == DARK
     options = {s.action_to_notation(a) for a in s.legal_actions()}
     assert options == {"no-item", "item 武具・黒鉄", "item 武具・羅"}
-    assert callout(s, s.notation_to_action("item 武具・黒鉄")) == "武具・召喚！"
+    assert callout(s, s.notation_to_action("item 武具・黒鉄")).ja == "武具・召喚！"
     s = play(s, "item 武具・黒鉄", "roll 武具・黒鉄:face:4")
     assert s.x.total(0) == 7 and s.current_player == LIGHT
     assert where(s, DARK, "武具・黒鉄") == "graveyard"
     curse = s.notation_to_action("item 呪術・笑童児")
-    assert callout(s, curse) == "呪術・召喚！"
+    assert callout(s, curse).ja == "呪術・召喚！"
     s = play(s, "no-item")
     assert where(s, LIGHT, "紅蓮のイスルギ") == "graveyard" and s.last[2:] == (7, 3, "win")
 
@@ -120,7 +120,7 @@ def test_cards_bonus_and_single_use():
     s = summon_all(game(decks=("chogan", "yami")))
     s = play(s, "attack 武王>ギダン", "roll 武王:special", "roll ギダン:face:4")
     card = s.notation_to_action("card 小札絵・武王")
-    assert callout(s, card) == "特殊能力発動！"
+    assert callout(s, card).ja == "特殊能力発動！"
     t = play(s, "card 小札絵・武王")
     assert t.last[2:] == (5, 4, "win") and t.cards_used == (True,)
     t = play(t, "attack 爪牙>鰐蛇", "roll 爪牙:side", "attack 武王>美雅羅",

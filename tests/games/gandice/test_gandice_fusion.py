@@ -27,7 +27,7 @@ def test_super_eye_fuses_only_with_a_summoned_partner():
     s = super_eye()
     notes = {s.action_to_notation(a) for a in s.legal_actions()}
     assert {"fuse 鰐蛇", "fuse 雷爪", "card 小札絵・武王", "no-item"} <= notes
-    assert callout(s, s.notation_to_action("fuse 鰐蛇")) == "超眼・合身！"
+    assert callout(s, s.notation_to_action("fuse 鰐蛇")).ja == "超眼・合身！"
     half = super_eye(鰐蛇="face:1")
     assert "fuse 鰐蛇" not in {half.action_to_notation(a) for a in half.legal_actions()}
 
@@ -82,7 +82,7 @@ def core(**overrides):
 def test_core_fusion_calls_two_cores_in_any_state():
     s = core(闘奇子="side", 機改人="face:2")
     action = s.notation_to_action("fuse 闘奇子+機改人")
-    assert callout(s, action) == "心眼・合身！"
+    assert callout(s, action).ja == "心眼・合身！"
     s = s.apply(action)
     assert s.is_chance and s.lineup.dice[s.pending[0]].name == "獣幽士"
 

@@ -30,7 +30,7 @@ def test_summon_roll_is_one_chance_node_per_character_die():
     assert s.is_chance and s.phase == ROLL and s.purpose == SUMMON
     names = [s.lineup.dice[u].name for u in s.pending]
     assert names == list(DARK + LIGHT)  # item dice are not rolled
-    assert callout(s, s.legal_actions()[0]) == "眼魔召喚！"
+    assert callout(s, s.legal_actions()[0]).ja == "眼魔召喚！"
 
 
 def test_one_upright_die_summons_all_of_its_players_dice():
@@ -53,7 +53,7 @@ def test_full_open_summon_wins_at_once():
         s = play(s, f"roll {name}:stand")
     s = play(s, "roll イスルギ:face:1", "roll 紅蓮のイスルギ:face:2")
     last = s.notation_to_action("roll 青嵐のイスルギ:face:3")
-    assert callout(s, last) == "全開召喚！"
+    assert callout(s, last).ja == "全開召喚！"
     s = s.apply(last)
     assert s.phase == OVER and s.ranks() == [1, 2]
 
@@ -81,7 +81,7 @@ def test_first_by_seat_number():
 
 def test_resummon_rerolls_every_remaining_character_die():
     s = summon_all(game(), "special", 爪牙="side", 美雅羅="face:2")
-    assert callout(s, s.notation_to_action("resummon")) == "眼魔召喚！"
+    assert callout(s, s.notation_to_action("resummon")).ja == "眼魔召喚！"
     s = play(s, "resummon")
     assert [s.lineup.dice[u].name for u in s.pending] == list(DARK)  # summoned ギダン too
     s = play(s, "roll ギダン:face:0", "roll 爪牙:special", "roll 美雅羅:face:4")
@@ -104,7 +104,7 @@ def test_resummon_full_open_wins_with_the_option():
     s = summon_all(game(resummon_full_open=True), "face:2")
     s = play(s, "resummon", "roll ギダン:stand", "roll 爪牙:inverted")
     last = s.notation_to_action("roll 美雅羅:stand")
-    assert callout(s, last) == "全開召喚！"
+    assert callout(s, last).ja == "全開召喚！"
     s = s.apply(last)
     assert s.phase == OVER and s.ranks() == [1, 2]
     not_all = play(summon_all(game(resummon_full_open=True), "face:2"), "resummon",
@@ -126,7 +126,7 @@ def test_the_summon_roll_that_leads_to_rolling_again_is_no_full_open():
     s = game().new_state()
     s = play(s, *(f"roll {name}:stand" for name in DARK + LIGHT[:2]))
     assert callout(s, s.notation_to_action("roll 青嵐のイスルギ:inverted")) is None
-    assert callout(s, s.notation_to_action("roll 青嵐のイスルギ:face:1")) == "全開召喚！"
+    assert callout(s, s.notation_to_action("roll 青嵐のイスルギ:face:1")).ja == "全開召喚！"
 
 
 def test_a_record_lacking_the_option_replays_as_it_was_played():

@@ -32,5 +32,6 @@ def test_fusion_and_exchange_are_drawn():
     s = summon_all(game(decks=("chogan", "shingan")))
     s = play(s, "attack 武王>獣幽士", "roll 武王:special", "roll 獣幽士:face:2", "fuse 雷爪")
     svg = render_svg(s)
-    assert "stroke-dasharray" in svg and "武王+雷爪 3 vs 獣幽士 2" in svg
+    assert "stroke-dasharray" in svg and "武王+雷爪 3 対 獣幽士 2" in svg
+    assert "Warrior King+Thunder Claw 3 vs Beast Phantom 2" in svg  # the English page's line
     assert "武王+雷爪[合身]" in s.render_text()

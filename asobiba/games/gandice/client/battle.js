@@ -132,7 +132,7 @@ export function tablePart({ gameId, board, play, refresh }) {
       const last = out.at(-1);
       if (rolling && last?.rolls.length && last.purpose === line.data?.purpose) last.rolls.push(line);
       else out.push({ rolls: rolling ? [line] : [], purpose: line.data?.purpose, said: rolling ? null : line, calls: [] });
-      if (line.callout) out.at(-1).calls.push(line.callout);
+      if (line.callout) out.at(-1).calls.push(pick(line.callout));
     }
     return out;
   }

@@ -9,7 +9,7 @@
 
 import { clear, h } from "/static/js/dom.js";
 import { errorText } from "/static/js/errors.js";
-import { pick } from "/static/js/i18n.js";
+import { lang, pick } from "/static/js/i18n.js";
 import { outcomeChart } from "./chart.js";
 import {
   checkDeck, cleanDeck, diceCatalog, ownToml, saveDecks, savedDecks, seatChoices, setOwnToml, setSeatChoices,
@@ -233,9 +233,9 @@ export function lobbyPanel({ entry, rules, changed }) {
           changed();
         },
       },
-      h("optgroup", { label: say("panel.bundled") }, bundled.map((d) => option(`id:${d.id}`, d.name, chosen))),
+      h("optgroup", { label: say("panel.bundled") }, bundled.map((d) => option(`id:${d.id}`, pick(d.names) || d.name, chosen))),
       ownDecks.length
-        ? h("optgroup", { label: say("panel.own") }, ownDecks.map((d) => option(`id:${d.id}`, d.name, chosen)))
+        ? h("optgroup", { label: say("panel.own") }, ownDecks.map((d) => option(`id:${d.id}`, pick(d.names) || d.name, chosen)))
         : null,
       decks.length
         ? h("optgroup", { label: say("panel.mine") }, decks.map((d) => option(`mine:${d.key}`, d.name, chosen)))
@@ -260,8 +260,13 @@ export function lobbyPanel({ entry, rules, changed }) {
 
   function editor() {
     const rules = catalog.rules;
-    const dieName = (id) => dieOf(id)?.name ?? id;
-    const rule = verdict === "checking" || verdict === null
+    const dieName = (id) => pick(dieOf(id)?.names) || id;
+    // a deck just begun is not wrong yet: say what to do, not a red error
+    const fresh = !editing.dice.length && !editing.evolution?.length && !editing.cards?.length;
+    const rule = fresh
+      ? h("p", { class: "gd-rule muted", "data-role": "deck-rule", "data-ok": "empty" },
+        say("builder.start", { size: rules.deck_size }))
+      : verdict === "checking" || verdict === null
       ? h("p", { class: "gd-rule muted", "data-role": "deck-rule", "data-ok": "checking" }, say("builder.checking"))
       : h("p", { class: `gd-rule ${verdict.ok ? "ok" : "broken"}`, "data-role": "deck-rule",
         "data-ok": String(verdict.ok), role: "status" },
@@ -276,7 +281,7 @@ export function lobbyPanel({ entry, rules, changed }) {
       h("h3", {}, say("builder.aside")),
       idList("deck-aside", editing.evolution, dieName, (i) => editing.evolution.splice(i, 1)),
       h("h3", {}, say("builder.cards", { n: editing.cards.length, max: rules.max_cards })),
-      idList("deck-cards", editing.cards, (id) => cardOf(id)?.name ?? id, (i) => editing.cards.splice(i, 1)),
+      idList("deck-cards", editing.cards, (id) => pick(cardOf(id)?.names) || id, (i) => editing.cards.splice(i, 1)),
       rule,
       h("div", { class: "buttons" },
         h("button", { type: "button", class: "primary", "data-action": "save-deck", disabled: verdict?.ok !== true,
@@ -297,22 +302,22 @@ export function lobbyPanel({ entry, rules, changed }) {
   function dieCard(die) {
     const kindName = pick(catalog.kinds[die.kind]) || die.kind;
     const facts = [
-      die.family ? `${say("catalog.family")}: ${die.family}` : null,
+      die.family ? `${say("catalog.family")}: ${pick(die.family_names) || die.family}` : null,
       die.bonus ? say("catalog.bonus", { n: 3 + die.bonus }) : null,
       die.ability ? pick(catalog.abilities[die.ability]) || die.ability : null,
-      die.partners.length ? `${say("catalog.partners")}: ${die.partners.map((id) => dieOf(id)?.name ?? id).join("・")}` : null,
+      die.partners.length ? `${say("catalog.partners")}: ${die.partners.map((id) => pick(dieOf(id)?.names) || id).join(lang() === "ja" ? "・" : ", ")}` : null,
     ].filter(Boolean);
     const aside = die.kind === "evolution";
     return h("article", { class: `gd-die kind-${die.kind}`, "data-die-id": die.id, "data-kind": die.kind },
       h("header", {},
-        h("strong", {}, die.name), " ", h("span", { class: "gd-kind" }, kindName),
+        h("strong", {}, pick(die.names)), " ", h("span", { class: "gd-kind" }, kindName),
         die.own ? h("span", { class: "gd-badge own" }, say("catalog.own")) : null,
         h("span", { class: `gd-badge ${die.estimate ? "estimate" : "measured"}` },
           say(die.estimate ? "catalog.estimate" : "catalog.measured"))),
-      outcomeChart(die.outcomes, catalog.outcomes, { estimate: die.estimate, title: die.name }),
+      outcomeChart(die.outcomes, catalog.outcomes, { estimate: die.estimate, title: pick(die.names) }),
       die.fused
         ? h("div", { class: "gd-fused" }, h("small", {}, say("catalog.fused")),
-          outcomeChart(die.fused, catalog.outcomes, { estimate: die.estimate, title: `${die.name} ${say("catalog.fused")}` }))
+          outcomeChart(die.fused, catalog.outcomes, { estimate: die.estimate, title: `${pick(die.names)} ${say("catalog.fused")}` }))
         : null,
       facts.length ? h("p", { class: "gd-facts" }, facts.join(" · ")) : null,
       h("button", { type: "button", class: "small", "data-action": aside ? "add-aside" : "add-die", "data-die-id": die.id,
@@ -333,8 +338,8 @@ export function lobbyPanel({ entry, rules, changed }) {
       h("h3", {}, say("catalog.cards")),
       h("ul", { class: "gd-cards" }, catalog.cards.map((card) =>
         h("li", { "data-card-id": card.id },
-          h("strong", {}, card.name), " ",
-          h("small", {}, say("catalog.card", { character: dieOf(card.character)?.name ?? card.character,
+          h("strong", {}, pick(card.names)), " ",
+          h("small", {}, say("catalog.card", { character: pick(dieOf(card.character)?.names) || card.character,
             effect: pick(card.words) })),
           card.own ? h("span", { class: "gd-badge own" }, say("catalog.own")) : null,
           h("button", { type: "button", class: "small", "data-action": "add-card", "data-card-id": card.id,
@@ -352,7 +357,9 @@ export function lobbyPanel({ entry, rules, changed }) {
   function uploader() {
     return h("div", { class: "gd-upload", "data-role": "own-catalog" },
       h("h3", {}, say("upload.title")),
-      h("p", { class: "muted" }, say("upload.help")),
+      h("p", { class: "muted" }, say("upload.helpPlayer")),
+      h("details", { class: "owner", "data-role": "owner-notes" },
+        h("summary", {}, say("owner.title")), h("p", { class: "muted" }, say("upload.help"))),
       h("label", { class: "button gd-file" }, say("upload.pick"),
         h("input", { type: "file", accept: ".toml,text/plain", "data-action": "upload-catalog",
           onchange: (e) => e.target.files[0] && uploadCatalog(e.target.files[0]) })),

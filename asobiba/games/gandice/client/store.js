@@ -4,6 +4,7 @@
 // (POST /api/services/gandice/deck). The server checks everything; nothing here is trusted.
 
 import { postJSON } from "/static/js/api.js";
+import { say } from "./texts.js";
 
 const DECKS_KEY = "asobiba.gandice.decks";
 const TOML_KEY = "asobiba.gandice.catalog";
@@ -21,7 +22,7 @@ function read(key, fallback) {
 export function cleanDeck(deck) {
   const ids = (list) => (Array.isArray(list) ? list.filter((x) => typeof x === "string").slice(0, 64) : []);
   return {
-    name: String(deck?.name ?? "").trim().slice(0, 60) || "マイデッキ",
+    name: String(deck?.name ?? "").trim().slice(0, 60) || say("builder.untitled"),
     dice: ids(deck?.dice),
     evolution: ids(deck?.evolution),
     cards: ids(deck?.cards),

@@ -2,7 +2,7 @@
 // /static/js/i18n.js). Everything else it shows — dice, outcomes, kinds, moves in words, odds —
 // comes from the server in both languages.
 
-import { lang } from "/static/js/i18n.js";
+import { translator } from "/static/js/i18n.js";
 
 const TEXTS = {
   ja: {
@@ -16,6 +16,7 @@ const TEXTS = {
     "builder.close": "閉じる",
     "builder.help": "カタログからダイスを5個選びます（キャラダイスが1個以上）。進化ダイスは脇に、小札絵は3枚まで。",
     "builder.name": "デッキ名",
+    "builder.untitled": "マイデッキ",
     "builder.dice": "ダイス（{n} / {size}）",
     "builder.aside": "脇に置く進化ダイス",
     "builder.cards": "小札絵（{n} / {max}）",
@@ -29,6 +30,7 @@ const TEXTS = {
     "builder.export": "JSONで書き出す",
     "builder.import": "JSONを読み込む",
     "builder.ok": "デッキのルールを満たしています",
+    "builder.start": "下のカタログからダイスを{size}個選んでください。",
     "builder.checking": "ルールを確かめています…",
     "builder.badFile": "デッキのJSONとして読めません：{detail}",
     "catalog.title": "ダイスカタログ",
@@ -48,6 +50,8 @@ const TEXTS = {
     "catalog.card": "{character}の小札絵：{effect}",
     "upload.title": "自分のカタログ（TOML）",
     "upload.help": "asobiba gandice fit が書き出すTOML（[[die]] など）を読み込むと、そのダイスを使えます。",
+    "upload.helpPlayer": "自分で作ったダイスのカタログ（TOMLファイル）を読み込むと、そのダイスでデッキを組めます。",
+    "owner.title": "サーバーの管理者向け",
     "upload.pick": "TOMLファイルを選ぶ",
     "upload.loaded": "自分のカタログ：ダイス{dice}個・小札絵{cards}枚・デッキ{decks}個",
     "upload.forget": "自分のカタログを外す",
@@ -71,8 +75,10 @@ const TEXTS = {
     "panel.loading": "Loading the dice catalog…",
     "builder.title": "Build a deck",
     "builder.close": "Close",
+    "builder.start": "Pick {size} dice from the catalog below.",
     "builder.help": "Pick five dice from the catalog (at least one character die). Evolution dice are kept aside; up to three cards.",
     "builder.name": "Deck name",
+    "builder.untitled": "My deck",
     "builder.dice": "Dice ({n} / {size})",
     "builder.aside": "Evolution dice aside",
     "builder.cards": "Cards ({n} / {max})",
@@ -105,6 +111,8 @@ const TEXTS = {
     "catalog.card": "card of {character}: {effect}",
     "upload.title": "Your own catalog (TOML)",
     "upload.help": "Load the TOML that asobiba gandice fit writes ([[die]] entries and more) to use your dice.",
+    "upload.helpPlayer": "Load a catalog of your own dice (a TOML file) to build decks with them.",
+    "owner.title": "For the server's owner",
     "upload.pick": "Choose a TOML file",
     "upload.loaded": "Your catalog: {dice} dice, {cards} cards, {decks} decks",
     "upload.forget": "Remove your catalog",
@@ -121,11 +129,9 @@ const TEXTS = {
   },
 };
 
-/** The text `key` in the page's language, with `{name}` filled from `vars`. */
-export function say(key, vars = {}) {
-  const text = TEXTS[lang()]?.[key] ?? TEXTS.ja[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? `{${name}}`));
-}
+/** The text `key` in the page's language, with `{name}` filled from `vars` (the page's one
+ * translator, i18n.js `translator`). */
+export const say = translator(TEXTS);
 
 /** A percentage as people read it: 40.2 %, 0 %, < 0.1 %. */
 export function percent(p) {

@@ -68,6 +68,12 @@ export function pieceAt(svg, cellName) {
   return best;
 }
 
+/** A distance on the screen (dx, dy) in the units of `el`'s own drawing (a turned board included). */
+function toLocal(el, dx, dy) {
+  const m = el.parentNode.getScreenCTM?.()?.inverse();
+  return m ? { x: m.a * dx + m.c * dy, y: m.b * dx + m.d * dy } : { x: dx, y: dy };
+}
+
 const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
 /** Move the piece on path[0] hop by hop through path[1..] (screen units → SVG user units). */
@@ -75,8 +81,6 @@ export async function animatePath(svg, path, msPerHop = 190) {
   if (!svg || !path || path.length < 2 || reducedMotion()) return;
   const piece = pieceAt(svg, path[0]);
   if (!piece) return;
-  const ctm = svg.getScreenCTM();
-  const scale = ctm ? ctm.a : 1;
   const start = centre(cellEl(svg, path[0]));
   piece.parentNode.appendChild(piece); // on top of everything in its layer
   piece.style.pointerEvents = "none";
@@ -85,7 +89,7 @@ export async function animatePath(svg, path, msPerHop = 190) {
     const cell = cellEl(svg, name);
     if (!cell) return;
     const c = centre(cell);
-    const to = { x: (c.x - start.x) / scale, y: (c.y - start.y) / scale };
+    const to = toLocal(piece, c.x - start.x, c.y - start.y);
     const lift = path.length > 2 ? 1.18 : 1.08;
     const mid = { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
     const anim = piece.animate(
@@ -108,15 +112,14 @@ export async function animatePath(svg, path, msPerHop = 190) {
  * beside the board), or drops in from above its cell when that gives null. */
 export async function animateDrops(svg, drops, startOf, msPerPiece = 420) {
   if (!svg || !drops?.length || reducedMotion()) return;
-  const scale = svg.getScreenCTM()?.a || 1;
   const flights = drops.map((drop, i) => {
     const piece = pieceAt(svg, drop.cell);
     if (!piece) return null;
     const end = centre(piece);
     const start = startOf(drop, i);
     const from = start
-      ? { x: (start.x - end.x) / scale, y: (start.y - end.y) / scale, opacity: 1 }
-      : { x: 0, y: -piece.getBoundingClientRect().height / scale, opacity: 0 };
+      ? { ...toLocal(piece, start.x - end.x, start.y - end.y), opacity: 1 }
+      : { ...toLocal(piece, 0, -piece.getBoundingClientRect().height), opacity: 0 };
     piece.style.transformBox = "fill-box";
     piece.style.transformOrigin = "center";
     return piece.animate(
@@ -153,12 +156,13 @@ export function nearestCell(svg, x, y) {
   return bestDist <= 0.75 * spacing ? best.cell : null;
 }
 
-/** The centre of an element in the SVG's own units, wherever it is nested. */
-function userCentre(svg, el) {
+/** The centre of an element in the units of `layer` (the SVG, or a group in it), wherever it is
+ * nested. */
+function userCentre(layer, el) {
   const box = el.getBBox();
   const point = new DOMPoint(box.x + box.width / 2, box.y + box.height / 2);
-  const toSvg = svg.getScreenCTM()?.inverse().multiply(el.getScreenCTM());
-  return toSvg ? point.matrixTransform(toSvg) : point;
+  const toLayer = layer.getScreenCTM()?.inverse().multiply(el.getScreenCTM());
+  return toLayer ? point.matrixTransform(toLayer) : point;
 }
 
 function userSize(el) {
@@ -180,8 +184,8 @@ export function clearMove(svg, cls) {
 
 /** Mark a move ({from, to, path}) on the board: its start and end cells get the classes
  * `${cls}-from` and `${cls}-to`, and a faint trail runs through the cells of its path (under the
- * pieces; with `rings`, above them with a ring on its start and end). */
-export function drawMove(svg, move, cls, { rings = false } = {}) {
+ * pieces; with `rings`, above them with a ring on its start and end; with `dots`, dotted). */
+export function drawMove(svg, move, cls, { rings = false, dots = false } = {}) {
   clearMove(svg, cls);
   if (!svg || !move) return;
   if (move.from) cellEl(svg, move.from)?.classList.add(`${cls}-from`);
@@ -189,13 +193,16 @@ export function drawMove(svg, move, cls, { rings = false } = {}) {
   const names = move.path?.length ? move.path : [move.from, move.to].filter(Boolean);
   const cells = names.map((name) => cellEl(svg, name));
   if (cells.length < 2 || cells.some((c) => !c)) return;
-  const points = cells.map((c) => userCentre(svg, c));
+  // a trail under the pieces lies in the board's own drawing (turned with it, boardturn.js)
+  const layer = rings ? svg : svg.querySelector(":scope > g.turned") ?? svg;
+  const points = cells.map((c) => userCentre(layer, c));
   const size = userSize(cells[0]);
   const width = Math.min(size * 0.42, 10 / (svg.getScreenCTM()?.a || 1)); // at most 10 screen pixels
   const group = svgEl("g", { class: `move-mark ${cls}`, "aria-hidden": "true" });
   group.append(svgEl("polyline", {
     points: points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" "),
     "stroke-width": width.toFixed(1),
+    ...(dots ? { "stroke-dasharray": `0 ${(width * 1.9).toFixed(1)}` } : {}),
   }));
   for (const p of points.slice(1, -1)) {
     group.append(svgEl("circle", { class: "hop", cx: p.x.toFixed(1), cy: p.y.toFixed(1), r: (width * 0.85).toFixed(1) }));
@@ -208,8 +215,8 @@ export function drawMove(svg, move, cls, { rings = false } = {}) {
     svg.append(group);
     return;
   }
-  const firstPiece = svg.querySelector("[data-piece]");
+  const firstPiece = layer.querySelector("[data-piece]");
   let under = firstPiece;
-  while (under && under.parentNode !== svg) under = under.parentNode;
-  svg.insertBefore(group, under ?? null);
+  while (under && under.parentNode !== layer) under = under.parentNode;
+  layer.insertBefore(group, under ?? null);
 }

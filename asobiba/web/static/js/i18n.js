@@ -58,6 +58,7 @@ const TEXTS = {
     "invite.computer": "この席はコンピューターに",
     "invite.watch": "観戦用リンク：",
     "invite.joining": "席に着いています…",
+    "invite.loopback": "このリンクはこのコンピューターの中でしか開けません。同じWi-Fiの友達のスマホから開けるようにするには、サーバーをこのコマンドで起動し直してください：",
     "invite.failed": "この招待では席に着けませんでした（{reason}）。観戦として開きます。",
     "takeback.asked": "{color}が1手戻したいと言っています。",
     "takeback.accept": "いいよ",
@@ -87,6 +88,10 @@ const TEXTS = {
     "btn.download": "棋譜を保存",
     "btn.replay": "棋譜を再生",
     "btn.close": "閉じる",
+    "btn.cancel": "やめる",
+    "btn.autoplay": "自動で再生",
+    "btn.pause": "一時停止",
+    "replay.slider": "手数",
     "btn.upload": "棋譜を開く",
     "btn.first": "最初へ",
     "btn.prev": "1手戻る",
@@ -102,7 +107,6 @@ const TEXTS = {
     "turn.person.choose": "{color}の番です。下のボタンから選んでください。",
     "turn.over": "対局終了",
     "moves.title": "棋譜",
-    "moves.setup": "振り出し",
     "setup.title": "振り出しのダイス",
     "setup.first": "{color}が先攻",
     "place.help": "ダイスを選んでから、光っているマスを押してください（ドラッグでも置けます）。キーボードでは、並べる順に目の数を打ってEnter（例: {example}）。",
@@ -141,12 +145,23 @@ const TEXTS = {
     "tables.building": "作成中：{phase}　{percent}",
     "tables.background": "作成はサーバーの裏で進みます。このまま対局していてかまいません。",
     "tables.ready": "作成済みです（{gb} GB）。",
+    "tables.readyPlayer": "作成済みです。",
+    "tables.offPlayer": "このサーバーでは作成できません。",
+    "owner.title": "サーバーの管理者向け",
     "tables.uses": "最強のコンピューターは完璧に指し、ヒントには正確な勝敗が表示されます。",
     "tables.failed": "作成できませんでした：{error}",
     "status.playing": "対局中",
     "status.finished": "終局",
     "tools.coords": "座標を表示",
     "tools.sound": "着手の音",
+    "tools.pieces": "色に頼らない駒（形で見分ける）",
+    "tools.turn": "盤を回す（次の席を手前に）",
+    "players.title": "席",
+    "board.label": "{game}の盤",
+    "cell.piece": "{color}の駒",
+    "cell.selected": "選択中",
+    "cell.target": "{cell}に行ける",
+    "turn.selected": "{cell}の駒を選びました。行き先を選んでください（{n}か所）。",
     "btn.rematch": "再戦（席を交代）",
     "title.yourTurn": "▶ あなたの番",
     "title.turnOf": "▶ {color}の番",
@@ -222,6 +237,7 @@ const TEXTS = {
     "invite.computer": "Let the computer take this seat",
     "invite.watch": "Link for spectators:",
     "invite.joining": "Taking your seat…",
+    "invite.loopback": "These links open only on this computer. For friends' phones on the same Wi-Fi, start the server again with this command:",
     "invite.failed": "This invite could not seat you ({reason}); opening the game to watch.",
     "takeback.asked": "{color} asks to take a move back.",
     "takeback.accept": "Accept",
@@ -251,6 +267,10 @@ const TEXTS = {
     "btn.download": "Save record",
     "btn.replay": "Replay",
     "btn.close": "Close",
+    "btn.cancel": "Cancel",
+    "btn.autoplay": "Play by itself",
+    "btn.pause": "Pause",
+    "replay.slider": "Move number",
     "btn.upload": "Open record",
     "btn.first": "Start",
     "btn.prev": "Back",
@@ -266,7 +286,6 @@ const TEXTS = {
     "turn.person.choose": "{color} to move: choose with a button below.",
     "turn.over": "Game over",
     "moves.title": "Moves",
-    "moves.setup": "Opening roll",
     "setup.title": "Opening roll",
     "setup.first": "{color} starts",
     "place.help": "Pick a die, then a highlighted square (or drag it there). On a keyboard, type the values in the order they stand, then Enter (e.g. {example}).",
@@ -305,12 +324,23 @@ const TEXTS = {
     "tables.building": "Building: {phase}  {percent}",
     "tables.background": "The build runs in the background on the server; you can keep playing.",
     "tables.ready": "Ready ({gb} GB).",
+    "tables.readyPlayer": "Ready.",
+    "tables.offPlayer": "This server does not build tables.",
+    "owner.title": "For the server's owner",
     "tables.uses": "The strongest computer plays perfectly and hints show the exact outcome.",
     "tables.failed": "The build failed: {error}",
     "status.playing": "in progress",
     "status.finished": "finished",
     "tools.coords": "Show coordinates",
     "tools.sound": "Move sound",
+    "tools.pieces": "Pieces told apart by shape, not colour",
+    "tools.turn": "Turn the board (the next seat at the bottom)",
+    "players.title": "Seats",
+    "board.label": "{game} board",
+    "cell.piece": "{color} piece",
+    "cell.selected": "selected",
+    "cell.target": "{cell}: move here",
+    "turn.selected": "Piece on {cell} picked: choose where it goes ({n} places).",
     "btn.rematch": "Rematch (swap seats)",
     "title.yourTurn": "▶ Your move",
     "title.turnOf": "▶ {color} to move",
@@ -351,13 +381,18 @@ export function onLangChange(fn) {
   return () => listeners.delete(fn);
 }
 
-/** The text for `key` in the current language, with {name} placeholders filled from `vars`. */
-export function t(key, vars = {}) {
-  const table = TEXTS[lang()];
-  const text = table[key] ?? TEXTS.ja[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? ""));
+/** The one translator of the page and of the games' own page modules: `texts` is {ja: {key:
+ * text}, en: {…}}; the function gives the text for `key` in the current language (Japanese when
+ * English lacks it, the key itself when both do), each {name} filled from `vars` — a variable not
+ * given reads as nothing (never as "{name}" or "undefined"). */
+export function translator(texts) {
+  return (key, vars = {}) => {
+    const text = texts[lang()]?.[key] ?? texts.ja[key] ?? key;
+    return text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? ""));
+  };
 }
 
+export const t = translator(TEXTS);
 /** A short local date and time in the current language. */
 export function when(seconds) {
   const locale = lang() === "en" ? "en-GB" : "ja-JP";

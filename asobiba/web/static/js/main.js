@@ -3,6 +3,7 @@
 // data-missing = "game" or "page"): the not-found page shows instead. Links marked data-link navigate without a reload; the
 // language button switches ja ⇄ en.
 
+import { errorText } from "./errors.js";
 import { gamesPage } from "./games.js";
 import { lang, onLangChange, setLang, t } from "./i18n.js";
 import { learnPage } from "./learn.js";
@@ -18,14 +19,15 @@ const dialog = document.getElementById("result-dialog");
 let page = null;
 let missing = document.body.dataset.missing ?? null; // for the address the page was loaded at
 
-function route() {
+/** Show the page of the address; `notice`: a line for the table to show first. */
+function route(notice = null) {
   page?.destroy();
   if (dialog.open) dialog.close();
   const path = location.pathname;
   setTitle();
   let m;
   if (missing) page = notFoundPage(app, missing);
-  else if ((m = path.match(/^\/game\/([\w-]+)$/))) page = tablePage(app, m[1], dialog);
+  else if ((m = path.match(/^\/game\/([\w-]+)$/))) page = tablePage(app, m[1], dialog, notice);
   else if ((m = path.match(/^\/game\/([\w-]+)\/join\/(\d+)\/([\w-]+)$/))) page = joinPage(m[1], m[2], m[3]);
   else if ((m = path.match(/^\/replay\/([\w-]+)$/))) page = replayPage(app, m[1]);
   else if ((m = path.match(/^\/learn\/([\w-]+)$/))) page = learnPage(app, m[1]);
@@ -39,12 +41,13 @@ function route() {
 function joinPage(gameId, seat, invite) {
   let gone = false;
   app.replaceChildren(Object.assign(document.createElement("p"), { className: "muted", textContent: t("invite.joining") }));
+  let notice = null; // why this browser only watches, shown on the table
   joinSeat(gameId, Number(seat), invite)
-    .catch((err) => window.alert(t("invite.failed", { reason: err.message })))
+    .catch((err) => (notice = t("invite.failed", { reason: errorText(err) })))
     .then(() => {
       if (gone) return;
       history.replaceState(null, "", `/game/${gameId}`);
-      route();
+      route(notice);
     });
   return { refresh() {}, destroy: () => (gone = true) };
 }

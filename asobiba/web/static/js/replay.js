@@ -14,6 +14,7 @@ import { historyText } from "./history.js";
 import { pick, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { notFoundPage } from "./notfound.js";
+import { listed } from "./seatwords.js";
 import { setTitle } from "./title.js";
 
 export function replayPage(root, gameId) {
@@ -29,10 +30,10 @@ export function replayPage(root, gameId) {
   const cache = new Map();
 
   const boardEl = h("div", { class: "board", id: "board" });
-  const tools = boardTools(boardEl);
+  const tools = boardTools(boardEl, { players: () => game?.players ?? [] });
   const titleEl = h("h1", { class: "table-title" });
   const counterEl = h("p", { class: "status", "aria-live": "polite" });
-  const slider = h("input", { type: "range", min: 0, max: 0, value: 0, class: "slider", "aria-label": "ply" });
+  const slider = h("input", { type: "range", min: 0, max: 0, value: 0, class: "slider", "aria-label": t("replay.slider") });
   const movesEl = h("ol", { class: "moves", "data-role": "moves" });
   const controls = {
     first: h("button", { "data-action": "first", onclick: () => go(0) }),
@@ -40,6 +41,8 @@ export function replayPage(root, gameId) {
     next: h("button", { "data-action": "next", onclick: () => go(wanted + 1, true) }),
     last: h("button", { "data-action": "last", onclick: () => go(history.length) }),
   };
+  const autoplay = h("button", { "data-action": "autoplay", "aria-pressed": "false", onclick: () => toggleAutoplay() });
+  const resultEl = h("p", { class: "replay-result", "data-role": "replay-result", hidden: true });
   const download = h("a", { class: "button", "data-action": "download", href: `/api/games/${gameId}/record`, download: "" });
   const playOn = link(`/game/${gameId}`);
   playOn.classList.add("button");
@@ -52,9 +55,10 @@ export function replayPage(root, gameId) {
       h("aside", { class: "side" },
         titleEl,
         counterEl,
-        h("div", { class: "buttons replay-controls" }, Object.values(controls)),
+        h("div", { class: "buttons replay-controls" }, Object.values(controls), autoplay),
         slider,
-        h("div", { class: "moves-wrap" }, movesEl),
+        resultEl,
+        h("div", { class: "moves-wrap", tabindex: "0", role: "region", "aria-label": t("moves.title") }, movesEl),
         h("div", { class: "buttons minor" }, download, playOn)),
     ),
   );
@@ -90,6 +94,41 @@ export function replayPage(root, gameId) {
     });
   }
 
+  let timer = null; // the autoplay's next step
+
+  /** Play the moves by themselves, one a second, until the end (or a click stops it). */
+  function toggleAutoplay() {
+    if (timer) {
+      stopAutoplay();
+    } else {
+      if (wanted >= history.length) go(0);
+      timer = setInterval(() => {
+        if (wanted >= history.length) stopAutoplay();
+        else go(wanted + 1, true);
+      }, 1000);
+    }
+    render();
+  }
+
+  function stopAutoplay() {
+    clearInterval(timer);
+    timer = null;
+    render();
+  }
+
+  /** How the game ended, shown once the replay reaches its last move. */
+  function resultText() {
+    const result = game.result;
+    if (!result?.ranks) return "";
+    const nameOf = (seat) => seatName(entry, seat);
+    const both = listed(game.players.filter((_, i) => result.ranks[i] === 1).map(nameOf));
+    const head = result.ranks.every((r) => r === result.ranks[0]) ? t("result.draw") : t("result.winner", { color: both });
+    const how = result.reason === "resign"
+      ? t("result.resigned", { color: nameOf(result.resigned) })
+      : pick(entry?.end_reasons?.[result.ending]);
+    return [head, how].filter(Boolean).join(" ");
+  }
+
   function render() {
     if (!game) return;
     titleEl.textContent = `${t("replay.title")} — ${pick(entry?.name) || game.game}`;
@@ -102,6 +141,14 @@ export function replayPage(root, gameId) {
       button.title = t(`btn.${key}`);
       button.setAttribute("aria-label", t(`btn.${key}`));
     }
+    autoplay.replaceChildren(icon(timer ? "pause" : "play"));
+    autoplay.setAttribute("aria-pressed", String(Boolean(timer)));
+    autoplay.title = t(timer ? "btn.pause" : "btn.autoplay");
+    autoplay.setAttribute("aria-label", autoplay.title);
+    autoplay.disabled = !history.length;
+    const over = ply === history.length && game.status === "finished";
+    resultEl.hidden = !over;
+    resultEl.textContent = over ? resultText() : "";
     controls.first.disabled = controls.prev.disabled = wanted === 0;
     controls.next.disabled = controls.last.disabled = wanted === history.length;
     download.textContent = t("btn.download");
@@ -157,6 +204,9 @@ export function replayPage(root, gameId) {
 
   return {
     refresh: () => (missing ? missing.refresh() : render()),
-    destroy: () => document.removeEventListener("keydown", onKey),
+    destroy: () => {
+      clearInterval(timer);
+      document.removeEventListener("keydown", onKey);
+    },
   };
 }

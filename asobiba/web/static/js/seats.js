@@ -64,6 +64,19 @@ export function subprotocols(gameId) {
   return tokens.length ? ["asobiba", ...tokens.map((token) => `token.${token}`)] : [];
 }
 
+/** The address other devices open: the server's public address (`--public-url`, `--lan`) or,
+ * without one, the address this page was opened at. */
+export function linkBase() {
+  const named = document.querySelector('meta[name="asobiba-public-url"]')?.content;
+  return named || location.origin;
+}
+
+/** Whether a link starting with `base` opens only on this computer (loopback). */
+export function onlyHere(base) {
+  const host = new URL(base).hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || /^127\./.test(host);
+}
+
 /** The invite panel of the creator while seats are open: per seat the link with a copy button
  * and a QR code, a "let the computer play it" choice, and the spectator link for everyone. */
 export function invitePanel(gameId, onError) {
@@ -91,7 +104,7 @@ export function invitePanel(gameId, onError) {
   }
 
   function seatRow(view, seat, path, nameOf) {
-    const url = `${location.origin}${path}`;
+    const url = `${linkBase()}${path}`;
     const picture = h("div", { class: "qr", "aria-label": t("invite.qr") });
     qr(url).then((svg) => (picture.innerHTML = svg));
     const level = h("select", { "data-role": "computer-level", "aria-label": t("opt.level") },
@@ -114,7 +127,7 @@ export function invitePanel(gameId, onError) {
     show(view, nameOf) {
       const invites = read(gameId).invites ?? {};
       const open = view.seats.map((s, i) => (s.open && invites[i] ? i : -1)).filter((i) => i >= 0);
-      const watch = `${location.origin}/game/${gameId}`;
+      const watch = `${linkBase()}/game/${gameId}`;
       const spectator = h("p", { class: "muted spectate" }, t("invite.watch"), " ",
         h("input", { class: "invite-link", readonly: true, value: watch, "data-role": "watch-link",
           onfocus: (e) => e.target.select() }), copyButton(watch));
@@ -122,6 +135,8 @@ export function invitePanel(gameId, onError) {
       clear(el).append(
         h("h2", {}, t("invite.title")),
         open.length ? h("p", {}, t("invite.help")) : h("p", { class: "muted" }, t("invite.waiting")),
+        onlyHere(linkBase()) ? h("p", { class: "notice", "data-role": "invite-loopback" },
+          t("invite.loopback"), " ", h("code", {}, "asobiba serve --lan")) : null,
         h("ul", { class: "invite-list" }, open.map((seat) => seatRow(view, seat, invites[seat], nameOf))),
         spectator,
       );

@@ -56,8 +56,17 @@ export function solutionsPanel() {
     request(() => postJSON(url));
   }
 
+  /** What only the server's owner needs (sizes, command-line flags), folded away from players. */
+  function owner(...lines) {
+    return h("details", { class: "owner", "data-role": "owner-notes" },
+      h("summary", {}, t("owner.title")), ...lines.map((line) => h("p", { class: "muted" }, line)));
+  }
+
   function buildButton(key) {
-    if (info.builds === false) return h("p", { class: "muted", "data-role": "table-builds-off" }, t("tables.off"));
+    if (info.builds === false) {
+      return h("div", { "data-role": "table-builds-off" }, h("p", { class: "muted" }, t("tables.offPlayer")),
+        owner(t("tables.off")));
+    }
     const button = h("button", { type: "button", class: "primary", "data-action": "build-table" }, t(key));
     button.addEventListener("click", () => build(button));
     return button;
@@ -68,8 +77,9 @@ export function solutionsPanel() {
     switch (info.status) {
       case "ready":
         return [
-          h("p", { class: "table-ready" }, t("tables.ready", { gb: gigabytes(info.size_bytes ?? 0) })),
+          h("p", { class: "table-ready" }, t("tables.readyPlayer")),
           h("p", { class: "muted" }, t("tables.uses")),
+          owner(t("tables.ready", { gb: gigabytes(info.size_bytes ?? 0) })),
         ];
       case "building":
         return [
@@ -86,8 +96,8 @@ export function solutionsPanel() {
       default:
         return [
           h("p", {}, t("tables.missing")),
-          h("p", { class: "muted" }, pick(info.cost)),
           buildButton("tables.build"),
+          owner(pick(info.cost)),
         ];
     }
   }

@@ -1,4 +1,8 @@
-// The table: a live game over its WebSocket (docs/protocol.md). The server is the referee and sends a
+// The table: a live game over its WebSocket (docs/protocol.md). Its panels are modules of one job each
+// — the seats (players.js), the move list (movelist.js), the hint (hintpanel.js), the result
+// (resultdialog.js), the invites and takebacks (seats.js), the board's keyboard layer
+// (boardaccess.js), its turning (boardturn.js) and switches (boardtools.js) — and this module
+// ties them to the game's frames. The server is the referee and sends a
 // `state` frame after every change; the page shows the board it rendered, lets the person pick a
 // piece (its legal destinations get the class `legal`) and a destination, or arrange the pieces a
 // move puts on the board (placing.js), animates each move, and offers undo, hint, new game, resign,
@@ -11,43 +15,34 @@
 // while invited seats are open the creator sees their invite links; a takeback between devices is
 // a request the others answer here.
 
-import { getJSON } from "./api.js";
 import {
-  allCells, animateDrops, animatePath, cellEl, clearMarks, clearMove, drawMove, mark, markPiece, mountSvg, nearestCell,
+  animateDrops, animatePath, cellEl, clearMarks, clearMove, drawMove, mark, markPiece, mountSvg, nearestCell,
 } from "./board.js";
+import { boardAccess, cellName } from "./boardaccess.js";
 import { boardTools } from "./boardtools.js";
+import { seatTurns, turnBoard } from "./boardturn.js";
 import { gameEntry, seatName } from "./catalog.js";
 import { dieFace } from "./dice.js";
 import { clear, h, link } from "./dom.js";
 import { errorText } from "./errors.js";
-import { historyText, parseSetup } from "./history.js";
+import { hintPanel } from "./hintpanel.js";
+import { historyText, openingRoll } from "./history.js";
 import { pick, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { launch, rematch } from "./launch.js";
 import { learnPanel } from "./learn.js";
+import { moveList } from "./movelist.js";
 import { notFoundPage } from "./notfound.js";
 import { rulesLine } from "./options.js";
-import { handOver, invitePanel, subprotocols, takebackBox } from "./seats.js";
+import { shapeOf } from "./piecestyle.js";
 import { placingDesk } from "./placing.js";
+import { playersPanel } from "./players.js";
+import { resultDialog } from "./resultdialog.js";
+import { myTurn } from "./seatwords.js";
+import { handOver, invitePanel, subprotocols, takebackBox } from "./seats.js";
 import { solutionsPanel, variantOf } from "./solutions.js";
 import { moveSound } from "./sound.js";
 import { setTitle } from "./title.js";
-
-function seatLabel(view, index) {
-  const seat = view.seats[index];
-  const you = view.you ?? [];
-  if (seat.type === "computer") {
-    return t("seat.computer", { level: pick(view.levels?.[seat.level]) || seat.level });
-  }
-  if (seat.open) return t("seat.open");
-  if (you.includes(index)) return you.length === 1 ? t("seat.human") : t("seat.person");
-  return you.length ? t("seat.friend") : t("seat.person");
-}
-
-/** Whether this browser holds the seat to move. */
-function myTurn(view) {
-  return view.turn === "human" && (view.you ?? []).includes(view.players.indexOf(view.to_move));
-}
 
 /** The lobby settings a game was made with (games made through the API: read from the seats). */
 function settingsOf(view) {
@@ -56,7 +51,7 @@ function settingsOf(view) {
   return computer ? { opponent: "computer", level: computer.level, firstSeat: "you" } : { opponent: "people" };
 }
 
-export function tablePage(root, gameId, dialog) {
+export function tablePage(root, gameId, dialog, notice = null) {
   let view = null;
   let entry = null; // the game's catalog entry
   let svg = null;
@@ -69,19 +64,28 @@ export function tablePage(root, gameId, dialog) {
   let resultShownFor = null;
   let toastTimer = null;
   let missing = null; // the not-found page, once the server said there is no such game
-  let pinned = null; // the ply of the move of the list tapped to show it on the board
-  let peekTicket = 0;
-  const moveCells = new Map(); // "ply notation" → that move's {from, to, path} (from its replay frame)
   let own = null; // the game's own page module's table part (the catalog entry's `client`), if any
 
   const boardEl = h("div", { class: "board", id: "board" });
-  const tools = boardTools(boardEl, { sound: true });
-  const playersEl = h("ul", { class: "players", "aria-label": "players" });
+  const tools = boardTools(boardEl, {
+    sound: true,
+    players: () => view?.players ?? [],
+    changed: () => renderPanel(),
+    turn: { shown: () => seatTurns(svg).size > 1, next: turnToNextSeat },
+  });
+  let facing = null; // the seat whose camp is at the bottom (null: this browser's own, or the first)
+  const players = playersPanel({ nameOf: (seat) => nameOf(seat), chip: (seat) => chip(seat) });
   const statusEl = h("p", { class: "status", role: "status", "aria-live": "polite" });
   const setupEl = h("div", { class: "setup-roll", hidden: true });
-  const hintEl = h("div", { class: "hint-box", hidden: true, "aria-live": "polite" });
-  const movesEl = h("ol", { class: "moves", "data-role": "moves" });
+  const hints = hintPanel();
+  const results = resultDialog(dialog, {
+    gameId, nameOf: (seat) => nameOf(seat), chip: (seat) => chip(seat), rematch: () => playRematch(), newGame: () => newGame(),
+  });
+  const hintEl = hints.el;
+  const placeEl = h("div", { class: "place-slot" }); // the placing's confirm and clear buttons
+  const moves = moveList({ gameId, board: () => svg, nameOf: (seat) => nameOf(seat) });
   const toastEl = h("p", { class: "toast", role: "alert", hidden: true });
+  const announceEl = h("p", { class: "visually-hidden", "aria-live": "polite", "data-role": "announce" });
   const buttons = {
     undo: h("button", { "data-action": "undo", onclick: () => send({ type: "undo" }) }),
     hint: h("button", { "data-action": "hint", onclick: askHint }),
@@ -90,6 +94,10 @@ export function tablePage(root, gameId, dialog) {
     resign: h("button", { "data-action": "resign", onclick: resign }),
   };
   const actionsEl = h("div", { class: "buttons actions", "data-role": "actions" });
+  const confirmEl = h("div", { class: "confirm-box", role: "alertdialog", "aria-labelledby": "resign-question",
+    "data-role": "resign-confirm", hidden: true });
+  const barEl = h("div", { class: "action-bar", "data-role": "action-bar" },
+    placeEl, actionsEl, h("div", { class: "buttons" }, buttons.undo, buttons.hint), hintEl);
   const invites = invitePanel(gameId, (message) => toast(message));
   const takeback = takebackBox((message) => send(message));
   const leave = handOver(gameId, (message) => toast(message));
@@ -112,24 +120,27 @@ export function tablePage(root, gameId, dialog) {
     h(
       "section",
       { class: "table" },
-      h("div", { class: "board-wrap" }, tools.el, boardEl),
+      h("div", { class: "board-wrap" }, boardEl, tools.el),
       h(
         "aside",
         { class: "side" },
         h("div", {}, titleEl, rulesEl, learn.el),
-        playersEl,
+        players.el,
+        notice ? h("p", { class: "notice", role: "alert", "data-role": "spent-invite" }, notice) : null,
         statusEl,
         takeback.el,
         invites.el,
         setupEl,
-        actionsEl,
-        h("div", { class: "buttons" }, Object.values(buttons)),
-        hintEl,
-        h("div", { class: "moves-wrap" }, h("h2", { class: "moves-title" }), movesEl),
+        // what a player needs now: on a phone a bar that stays in view while the board is
+        barEl,
+        h("div", { class: "buttons" }, buttons.new, buttons.rematch, buttons.resign),
+        confirmEl,
+        moves.el,
         h("div", { class: "buttons minor" }, download, replay),
         leave.el,
         solutions.el,
         toastEl,
+        announceEl,
       ),
     ),
   );
@@ -209,14 +220,11 @@ export function tablePage(root, gameId, dialog) {
     const drops = advanced ? next.last.drops ?? [] : [];
     const starts = dropStarts(next.last?.player, drops);
     view = next;
-    if (!previous || next.svg !== previous.svg) {
-      svg = mountSvg(boardEl, next.svg);
-      selected = null;
-      drawMove(svg, next.last, "last");
-      tools.render();
-      showPeek();
-    }
+    if (!previous || next.svg !== previous.svg) drawBoard();
     if (advanced) moveSound(next.turn === "human" && !byPerson(next, next.last.player));
+    if (previous && next.plies > previous.plies && next.history.length) {
+      announceEl.textContent = historyText(next.history.at(-1), nameOf); // read out by screen readers
+    }
     if (!previous || next.plies !== previous.plies) hint = null;
     desk.update(next);
     markMovable();
@@ -229,6 +237,29 @@ export function tablePage(root, gameId, dialog) {
       resultShownFor = next.plies;
       showResult();
     }
+  }
+
+  /** Put the board of the state shown on the page: turned to the seat at the bottom, with the
+   * last move's trail. */
+  function drawBoard() {
+    svg = mountSvg(boardEl, view.svg);
+    svg.setAttribute("aria-label", t("board.label", { game: pick(view.name) }));
+    const mine = view.you?.length === 1 ? view.players[view.you[0]] : view.players[0];
+    turnBoard(svg, seatTurns(svg).get(facing ?? mine) ?? 0);
+    selected = null;
+    drawMove(svg, view.last, "last");
+    tools.render();
+    moves.peek();
+  }
+
+  function turnToNextSeat() {
+    const turns = [...seatTurns(svg).keys()];
+    const now = facing ?? (view.you?.length === 1 ? view.players[view.you[0]] : view.players[0]);
+    facing = turns[(turns.indexOf(now) + 1) % turns.length];
+    drawBoard();
+    markMovable();
+    if (hint) markHint();
+    own?.after?.(view, svg);
   }
 
   /** Where each piece a move put on the board was shown before it came (screen points, or null):
@@ -252,26 +283,18 @@ export function tablePage(root, gameId, dialog) {
   function markMovable() {
     if (!svg) return;
     clearMarks(svg, "movable");
-    for (const cell of allCells(svg)) {
-      cell.removeAttribute("tabindex");
-      cell.removeAttribute("role");
-    }
     const origins = new Set((view?.legal ?? []).map((m) => m.from).filter(Boolean));
-    for (const name of origins) {
-      const cell = cellEl(svg, name);
-      if (!cell) continue;
-      cell.classList.add("movable");
-      cell.setAttribute("tabindex", "0");
-      cell.setAttribute("role", "button");
-      cell.setAttribute("aria-label", name);
-    }
+    for (const name of origins) cellEl(svg, name)?.classList.add("movable");
     desk.draw(svg);
+    access.update(svg);
   }
 
   function deselect() {
+    const had = selected;
     selected = null;
     clearMarks(svg, "selected", "legal", "piece-selected");
     markMovable();
+    if (had && view) renderStatus();
   }
 
   function select(cell) {
@@ -279,14 +302,9 @@ export function tablePage(root, gameId, dialog) {
     selected = cell;
     cellEl(svg, cell)?.classList.add("selected");
     markPiece(svg, cell, "piece-selected");
-    for (const m of movesFrom(cell)) {
-      const target = cellEl(svg, m.to);
-      if (!target) continue;
-      target.classList.add("legal");
-      target.setAttribute("tabindex", "0");
-      target.setAttribute("role", "button");
-      target.setAttribute("aria-label", m.notation);
-    }
+    for (const m of movesFrom(cell)) cellEl(svg, m.to)?.classList.add("legal");
+    access.update(svg);
+    renderStatus();
   }
 
   function activate(cell) {
@@ -307,15 +325,13 @@ export function tablePage(root, gameId, dialog) {
     if (cell) activate(cell.dataset.cell);
     else deselect();
   });
-  boardEl.addEventListener("keydown", (event) => {
-    const cell = event.target.closest?.("[data-cell]");
-    if ((event.key === "Enter" || event.key === " ") && cell) {
-      event.preventDefault();
-      activate(cell.dataset.cell);
-      (selected ? cellEl(svg, selected) : null)?.focus();
-    } else if (event.key === "Escape") {
-      deselect();
-    }
+  const access = boardAccess(boardEl, {
+    nameOf: (seat) => nameOf(seat),
+    activate: (cell) => {
+      activate(cell);
+      if (selected) access.focus(selected);
+    },
+    deselect: () => deselect(),
   });
 
   // -- hint, new game, resign -----------------------------------------------------------------
@@ -340,6 +356,10 @@ export function tablePage(root, gameId, dialog) {
     const drops = (hint.drops ?? []).map((d) => d.cell);
     mark(svg, [hint.from, hint.to, ...drops].filter(Boolean), "hint");
     if (hint.from) markPiece(svg, hint.from, "piece-hint");
+    // its trail above the pieces, dark and dotted with a ring at each end: unlike the last move's
+    // light orange whatever the colour vision
+    if (hint.from && hint.to) drawMove(svg, hint, "hint-move", { rings: true, dots: true });
+    else clearMove(svg, "hint-move");
   }
 
   async function newGame() {
@@ -358,8 +378,24 @@ export function tablePage(root, gameId, dialog) {
     }
   }
 
+  /** Resigning asks first, in the page (never the browser's own confirm box). */
   function resign() {
-    if (window.confirm(t("confirm.resign"))) send({ type: "resign" });
+    confirmEl.hidden = false;
+    clear(confirmEl).append(
+      h("p", { id: "resign-question" }, t("confirm.resign")),
+      h("div", { class: "buttons" },
+        h("button", { type: "button", class: "danger", "data-action": "resign-confirm",
+          onclick: () => {
+            confirmEl.hidden = true;
+            send({ type: "resign" });
+          } }, t("btn.resign")),
+        h("button", { type: "button", "data-action": "resign-cancel",
+          onclick: () => {
+            confirmEl.hidden = true;
+            buttons.resign.focus();
+          } }, t("btn.cancel"))),
+    );
+    confirmEl.querySelector("[data-action=resign-cancel]").focus();
   }
 
   function toast(message) {
@@ -371,6 +407,11 @@ export function tablePage(root, gameId, dialog) {
 
   // -- panel ----------------------------------------------------------------------------------
   const nameOf = (seat) => seatName(entry, seat);
+
+  /** A seat's colour chip, with its shape when the pieces carry shapes (piecestyle.js). */
+  function chip(seat) {
+    return h("span", { class: `chip chip-${seat}`, "data-shape": shapeOf(view.players, seat)?.glyph });
+  }
 
   /** Legal moves that touch no cell, put nothing on the board and play no verb: buttons named by
    * their notation. */
@@ -386,9 +427,16 @@ export function tablePage(root, gameId, dialog) {
     if (view.turn !== "human") return "";
     if (!myTurn(view)) return t(view.you?.length ? "turn.friend" : "turn.watch", { color });
     if (own?.status) return own.status(view);
+    if (selected && cellEl(svg, selected)) {
+      return t("turn.selected", { cell: cellName(cellEl(svg, selected)), n: movesFrom(selected).length });
+    }
     const how = desk.active() ? "place" : view.legal.some((m) => m.from || m.to) ? "move" : "choose";
-    const humans = view.seats.filter((s) => s.type === "human").length;
-    return humans > 1 ? t(`turn.person.${how}`, { color }) : t(`turn.${how}`);
+    // a device holding one seat says "your turn" (a friend game too); one device for several people, the colour
+    return view.you.length > 1 ? t(`turn.person.${how}`, { color }) : t(`turn.${how}`);
+  }
+
+  function renderStatus() {
+    statusEl.textContent = statusText();
   }
 
   /** The game's verbs shown now and the moves made with a button rather than on the board. */
@@ -414,36 +462,17 @@ export function tablePage(root, gameId, dialog) {
     titleEl.textContent = pick(view.name);
     learn.show(entry?.learn ? view.game : null);
     rulesEl.textContent = rulesLine(entry, view.options);
-    const ranks = view.result?.ranks;
-    clear(playersEl).append(
-      ...view.players.map((name, i) =>
-        h(
-          "li",
-          { class: `player${view.to_move === name && view.status !== "finished" ? " to-move" : ""}`, "data-player": name },
-          h("span", { class: `chip chip-${name}` }),
-          h("span", { class: "player-color" }, nameOf(name)),
-          h("span", { class: "player-who" }, seatLabel(view, i)),
-          view.seats[i].type === "human" && !view.seats[i].open
-            ? h("span", {
-              class: `presence${view.seats[i].connected ? " on" : ""}`,
-              "data-role": "presence",
-              title: t(view.seats[i].connected ? "seat.connected" : "seat.away"),
-              "aria-label": t(view.seats[i].connected ? "seat.connected" : "seat.away"),
-            })
-            : null,
-          ranks ? h("span", { class: "rank" }, t("result.rank", { rank: ranks[i] })) : null,
-          view.to_move === name && view.thinking ? h("span", { class: "spinner", "aria-hidden": "true" }) : null,
-        ),
-      ),
-    );
-    statusEl.textContent = statusText();
+    players.render(view);
+    renderStatus();
     renderSetup();
     const playing = view.status === "playing";
     const humanTurn = myTurn(view);
     const resigned = view.result?.reason === "resign";
     const watching = !view.you?.length;
     document.body.dataset.watching = watching ? "yes" : "no";
-    for (const key of ["undo", "hint", "resign", "rematch"]) buttons[key].hidden = watching;
+    // a spectator plays nothing here: no new game of their own either (the lobby makes one)
+    for (const key of ["undo", "hint", "resign", "rematch", "new"]) buttons[key].hidden = watching;
+    barEl.hidden = watching;
     takeback.show(view, nameOf);
     if (!watching) invites.show(view, nameOf);
     leave.show(view);
@@ -459,9 +488,8 @@ export function tablePage(root, gameId, dialog) {
     buttons.resign.disabled = !playing;
     download.textContent = t("btn.download");
     replay.textContent = t("btn.replay");
-    root.querySelector(".moves-title").textContent = t("moves.title");
     renderHint();
-    renderMoves();
+    moves.render(view);
     solutions.el.hidden = !entry?.solutions;
     if (entry?.solutions) solutions.show(view.game, variantOf(entry, view.options));
     tools.render();
@@ -486,8 +514,7 @@ export function tablePage(root, gameId, dialog) {
 
   /** The opening roll beside the board; while the person arranges, their dice are the tray. */
   function renderSetup() {
-    const chance = view.history.find((e) => e.player === "chance");
-    const setup = (chance && parseSetup(chance.notation)) ?? { rolls: [], first: null };
+    const setup = openingRoll(view.history);
     const rows = setup.rolls.map((r) =>
       desk.tray(r.player, nameOf) ??
         h("div", { class: "roll", "data-player": r.player },
@@ -501,109 +528,24 @@ export function tablePage(root, gameId, dialog) {
         h("h2", {}, t("setup.title")),
         ...rows,
         setup.first ? h("p", { class: "muted" }, t("setup.first", { color: nameOf(setup.first) })) : null,
-        desk.controls(),
       ].filter(Boolean),
     );
+    const controls = desk.controls();
+    placeEl.hidden = !controls;
+    clear(placeEl).append(...(controls ? [controls] : []));
   }
 
   function renderHint() {
-    hintEl.hidden = !hint && !hintPending;
-    if (hintEl.hidden) return;
-    if (!hint) {
-      clear(hintEl).append(h("p", { class: "muted" }, t("hint.thinking")));
-      return;
-    }
-    clear(hintEl).append(
-      ...[
-        h("h2", {}, t("hint.title"), ": ", hint.words ? pick(hint.words) : h("code", {}, hint.notation)),
-        h("p", {}, pick({ ja: hint.reason_ja, en: hint.reason_en })),
-        hint.verdict ? h("p", { class: "verdict" }, pick(hint.verdict)) : null,
-        own?.hint?.(hint, view) ?? null,
-        desk.active() && hint.drops?.length
-          ? h("button", { type: "button", "data-action": "use-hint", onclick: desk.useHint }, t("place.use"))
-          : null,
-      ].filter(Boolean),
-    );
-  }
-
-  function renderMoves() {
-    clear(movesEl).append(
-      ...view.history.map((line, i) =>
-        h("li", {
-          class: [i === view.history.length - 1 ? "last" : "", line.ply === pinned ? "peeked" : ""].join(" ").trim(),
-          "data-player": line.player,
-          "data-ply": line.ply,
-          onpointerenter: (e) => e.pointerType === "mouse" && showPeek(line.ply),
-          onpointerleave: (e) => e.pointerType === "mouse" && showPeek(),
-          onclick: () => {
-            pinned = pinned === line.ply ? null : line.ply;
-            showPeek();
-          },
-        }, historyText(line, nameOf)),
-      ),
-    );
-    movesEl.parentElement.scrollTop = movesEl.parentElement.scrollHeight;
-  }
-
-  /** The cells of the move of the list at `ply` ({from, to, path}; null for chance). */
-  function cellsOf(ply) {
-    const line = view.history[ply];
-    if (!line || line.player === "chance") return Promise.resolve(null);
-    if (ply === view.plies - 1) return Promise.resolve(view.last);
-    const key = `${ply} ${line.notation}`;
-    if (!moveCells.has(key)) {
-      moveCells.set(key, getJSON(`/api/games/${gameId}/frames/${ply + 1}`).then((f) => f.last, () => null));
-    }
-    return moveCells.get(key);
-  }
-
-  /** Show the move of the list at `ply` on the board (default: the tapped one, if any). */
-  async function showPeek(ply = pinned) {
-    const mine = ++peekTicket;
-    movesEl.querySelectorAll("li").forEach((li) => li.classList.toggle("peeked", Number(li.dataset.ply) === ply));
-    const move = ply === null ? null : await cellsOf(ply);
-    if (mine !== peekTicket) return; // another move was pointed at meanwhile
-    if (move) drawMove(svg, move, "peek", { rings: true });
-    else clearMove(svg, "peek");
-  }
-
-  // -- result dialog --------------------------------------------------------------------------
-  function headline() {
-    const ranks = view.result.ranks;
-    const humans = view.seats.map((s, i) => (s.type === "human" ? i : -1)).filter((i) => i >= 0);
-    const mine = view.you?.length === 1 ? view.you : humans.length === 1 ? humans : [];
-    if (ranks.every((r) => r === ranks[0])) return t("result.draw");
-    if (mine.length === 1) return ranks[mine[0]] === 1 ? t("result.win") : t("result.lose");
-    const winners = view.players.filter((_, i) => ranks[i] === 1).map(nameOf).join("・");
-    return t("result.winner", { color: winners });
+    hints.render(hint, hintPending, hint ? [
+      own?.hint?.(hint, view) ?? null,
+      desk.active() && hint.drops?.length
+        ? h("button", { type: "button", "data-action": "use-hint", onclick: desk.useHint }, t("place.use"))
+        : null,
+    ] : []);
   }
 
   function showResult() {
-    const order = view.players.map((name, i) => ({ name, i, rank: view.result.ranks[i] }))
-      .sort((a, b) => a.rank - b.rank);
-    clear(dialog).append(
-      h("form", { method: "dialog", class: "result" },
-        h("h2", {}, headline()),
-        view.result.reason === "resign"
-          ? h("p", { class: "muted" }, t("result.resigned", { color: nameOf(view.result.resigned) }))
-          : null,
-        entry?.end_reasons?.[view.result.ending]
-          ? h("p", { class: "muted", "data-role": "ending" }, pick(entry.end_reasons[view.result.ending]))
-          : null,
-        h("ol", { class: "ranks", "data-role": "ranks" },
-          order.map((p) => h("li", { "data-rank": p.rank },
-            h("span", { class: "rank" }, t("result.rank", { rank: p.rank })),
-            h("span", { class: `chip chip-${p.name}` }),
-            nameOf(p.name), " — ", seatLabel(view, p.i)))),
-        h("div", { class: "buttons" },
-          h("button", { type: "button", class: "primary", "data-action": "rematch", onclick: playRematch },
-            icon("rematch"), t("btn.rematch")),
-          h("button", { type: "button", "data-action": "new", onclick: newGame }, t("btn.new")),
-          h("a", { class: "button", href: `/replay/${gameId}`, "data-action": "replay" }, t("btn.replay")),
-          h("button", { value: "close", "data-action": "close" }, t("btn.close"))),
-      ),
-    );
-    if (!dialog.open) dialog.showModal();
+    results.show(view, entry);
   }
 
   function onKey(event) {

@@ -1,7 +1,7 @@
 // The crossing puzzle's own texts, in Japanese and English (the page's language decides;
 // /static/js/i18n.js). What is known of a target's length comes from the server in both languages.
 
-import { lang } from "/static/js/i18n.js";
+import { translator } from "/static/js/i18n.js";
 
 const TEXTS = {
   ja: {
@@ -42,8 +42,6 @@ const TEXTS = {
   },
 };
 
-/** The text `key` in the page's language, with `{name}` filled from `vars`. */
-export function say(key, vars = {}) {
-  const text = TEXTS[lang()]?.[key] ?? TEXTS.ja[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? `{${name}}`));
-}
+/** The text `key` in the page's language, with `{name}` filled from `vars` (the page's one
+ * translator, i18n.js `translator`). */
+export const say = translator(TEXTS);

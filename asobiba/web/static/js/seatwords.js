@@ -1,0 +1,28 @@
+// Who sits where, in words (table, result dialog, replay): a seat's holder ("you", "a friend",
+// "the computer (normal)"), whether this browser is to move, and a list of names as the page's
+// language writes it.
+
+import { lang, pick, t } from "./i18n.js";
+
+/** Who holds seat `index`, as this browser sees it. */
+export function seatLabel(view, index) {
+  const seat = view.seats[index];
+  const you = view.you ?? [];
+  if (seat.type === "computer") {
+    return t("seat.computer", { level: pick(view.levels?.[seat.level]) || seat.level });
+  }
+  if (seat.open) return t("seat.open");
+  if (you.includes(index)) return you.length === 1 ? t("seat.human") : t("seat.person");
+  return you.length ? t("seat.friend") : t("seat.person");
+}
+
+/** Whether this browser holds the seat to move. */
+export function myTurn(view) {
+  return view.turn === "human" && (view.you ?? []).includes(view.players.indexOf(view.to_move));
+}
+
+/** Names as a list in the page's language: 「黄・緑」, "Yellow and Green", "Red, Yellow and Green". */
+export function listed(names) {
+  if (lang() === "ja" || names.length < 2) return names.join("・");
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
