@@ -97,7 +97,8 @@ def choose_lan_address(candidates: Iterable[str]) -> str | None:
     """
     usable = [a for a in dict.fromkeys(candidates) if is_lan_address(a)]
     private = [a for a in usable if any(ipaddress.ip_address(a) in n for n in HOME_NETWORKS)]
-    return (private or usable or [None])[0]
+    chosen = private or usable
+    return chosen[0] if chosen else None
 
 
 def lan_candidates() -> list[str]:

@@ -89,11 +89,11 @@ def move_words(state: GandiceState, action: int) -> Words:
         return Words("attack", Names(f"{att.ja}で{target.ja}を攻撃", f"{att.en} attacks {target.en}"),
                      {"attacker": cell_name(a), "target": cell_name(b)})
     if base == A.ITEM:
-        die = state.lineup.dice[a]
-        bonus = f"（特殊目で+{3 + die.bonus}）"
+        item = state.lineup.dice[a]
+        bonus = f"（特殊目で+{3 + item.bonus}）"
         name = _die(state, a)
         return Words("item", Names(f"{name.ja}を振る{bonus}",
-                                   f"roll {name.en} (special eye: +{3 + die.bonus})"),
+                                   f"roll {name.en} (special eye: +{3 + item.bonus})"),
                      {"die": cell_name(a)})
     if base == A.CARD:
         card = state.lineup.cards[a]
