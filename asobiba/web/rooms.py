@@ -398,7 +398,7 @@ class Rooms:
             action = table.chance_action() if table.chance_to_move() else table.forced_pass()
             if action is None:
                 break
-            moves.append(table.play(action))
+            moves.append(table.play_stored(action))
         if moves:
             await self._commit(table, moves, first)
 
@@ -452,7 +452,7 @@ class Rooms:
     async def _play(self, table: Table, action: int) -> None:
         """Play one legal action and store it at the ply where it was played."""
         ply = table.plies
-        move = table.play(action)
+        move = table.play_stored(action)
         await self._commit(table, [move], ply)
 
     async def _commit(self, table: Table, moves: list[StoredMove], first_ply: int) -> None:
