@@ -421,7 +421,7 @@ class Rooms:
             action = table.chance_action() if table.chance_to_move() else table.forced_pass()
             if action is None:
                 break
-            moves.append(table.play(action))
+            moves.append(table.play_stored(action))
         if moves:
             await self._commit(table, moves, first)
 
@@ -479,7 +479,7 @@ class Rooms:
         if ply >= MAX_RECORD_PLIES:
             raise Refusal(Names(f"この対局は記録できる手数（{MAX_RECORD_PLIES}）に達しました。",
                                 f"this game has reached the most moves a game stores ({MAX_RECORD_PLIES})"))
-        move = table.play(action)
+        move = table.play_stored(action)
         await self._commit(table, [move], ply)
 
     async def _commit(self, table: Table, moves: list[StoredMove], first_ply: int) -> None:

@@ -243,12 +243,15 @@ class Table(Match):
         return self.verb_action(verb) is not None
 
     # -- changing: every change bumps the version ---------------------------------------------------
-    def play(self, action: int) -> StoredMove:  # type: ignore[override]  # the web table returns what to store
-        """Play a legal action and settle the result; return what to store."""
+    def play(self, action: int) -> str:
         notation = super().play(action)
         self.version += 1
         self.takeback = None
-        return StoredMove(action, notation)
+        return notation
+
+    def play_stored(self, action: int) -> StoredMove:
+        """Play a legal action (:meth:`play`) and return what to store of it."""
+        return StoredMove(action, self.play(action))
 
     def undo_target(self) -> int:
         if self.replay_only:
