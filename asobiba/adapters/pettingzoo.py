@@ -101,7 +101,9 @@ class AsobibaEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        action = int(action)  # type: ignore[arg-type]
+        if action is None:
+            raise TypeError(f"{agent} is to act: step needs an action, not None")
+        action = int(action)
         if action not in self.position.legal_actions():
             raise IllegalMoveError(f"action {action} is not legal for {agent} here")
         self.position = self._settled(self.position.apply(action))

@@ -54,6 +54,9 @@ from .names import Names
 S_contra = TypeVar("S_contra", bound=State, contravariant=True)
 """The state class of the game a descriptor declares: its capabilities take that class (so a
 descriptor, its knowledge and its verbs are contravariant in it)."""
+G_contra = TypeVar("G_contra", bound=Game, contravariant=True)
+"""The game class a descriptor declares, for the capabilities that are handed a game with its
+options (the research frameworks' bounds, observer and batched engine)."""
 
 
 # -- game knowledge for the computer -----------------------------------------------------------------
@@ -340,7 +343,7 @@ class Bounds:
     max_game_length: int
 
 
-class Observer(Protocol):
+class Observer(Protocol[S_contra]):
     """A game's observation of its positions, for one game with its options."""
 
     shape: tuple[int, ...]
@@ -349,13 +352,13 @@ class Observer(Protocol):
     """What each entry of the tensor's first axis holds, one line each (documented in
     docs/research.md)."""
 
-    def tensor(self, state: State, player: int) -> Any:
+    def tensor(self, state: S_contra, player: int) -> Any:
         """The position seen by ``player`` (their pieces first, the others in turn order after
         them) as a float32 numpy array of :attr:`shape`, never negative; a fresh array each
         call."""
         ...
 
-    def text(self, state: State, player: int) -> str:
+    def text(self, state: S_contra, player: int) -> str:
         """The position as text, for ``player`` (everything is public: the terminal picture and
         who is to act)."""
         ...
@@ -375,12 +378,15 @@ class BatchKernel(Protocol):
     """float32 ``(N, *shape)``."""
     masks: Any
     """bool ``(N, num_distinct_actions)``: the legal actions of the seat to move."""
-    to_move: Any
-    """int ``(N,)``: the seat to move in each game."""
     legal: Any
     """int32 ``(N, most)``: each game's legal actions, ``legal[i, :counts[i]]``."""
     counts: Any
     """int32 ``(N,)``: how many legal actions each game has."""
+
+    @property
+    def to_move(self) -> Any:
+        """int ``(N,)``: the seat to move in each game."""
+        ...
 
     def reset(self, seed: int) -> None:
         """Every game to its start, chance (if any) drawn from generators seeded by ``seed``."""
@@ -398,19 +404,21 @@ class BatchKernel(Protocol):
 
 
 @dataclass(frozen=True)
-class Research:
-    """What a game declares for the research frameworks (OpenSpiel, PettingZoo, Gymnasium).
+class Research(Generic[G_contra, S_contra]):
+    """What a game declares for the research frameworks (OpenSpiel, PettingZoo, Gymnasium), typed
+    in the game's own game and state classes (the adapters hold a ``Research[Any, Any]``: they pass
+    the game its descriptor made and the states its engine made).
 
     ``zero_sum``: the returns of every finished game add up to 0 (as returns from ranks do);
     ``utility``: the least and the most return of a seat; ``batch``: the batched engine, loaded on
     first use (it brings numba), for games that have one.
     """
 
-    bounds: Callable[[Game], Bounds]
-    observer: Callable[[Game], Observer]
+    bounds: Callable[[G_contra], Bounds]
+    observer: Callable[[G_contra], Observer[S_contra]]
     zero_sum: bool = True
     utility: tuple[float, float] = (-1.0, 1.0)
-    batch: Callable[[Game, int], BatchKernel] | None = None
+    batch: Callable[[G_contra, int], BatchKernel] | None = None
     """``batch(game, num_envs)``."""
 
 
@@ -508,7 +516,7 @@ class GameDescriptor(Generic[S_contra]):
     """The nearest game of other engines, by engine name (``"openspiel"``)."""
     lessons: Lessons | None = None
     glossary: tuple[Term, ...] = ()
-    research: Research | None = None
+    research: Research[Any, S_contra] | None = None
     """What the research frameworks need; every registered game declares it (conformance)."""
 
     @property

@@ -104,7 +104,7 @@ def create_app(
         openapi_url="/api/openapi.json",
         generate_unique_id_function=lambda route: route.name,
     )
-    app.openapi = lambda: contract.openapi(app)  # type: ignore[method-assign]
+    app.openapi = lambda: contract.openapi(app)  # type: ignore[method-assign]  # FastAPI's documented way to own the schema
     # text (pages, modules, styles, JSON) goes out compressed to browsers that accept gzip
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     if limits is not None and limits.address_rate > 0:

@@ -116,9 +116,9 @@ class MoveBody(Body):
 
     model_config = ConfigDict(json_schema_extra={"oneOf": [{"required": ["move"]}, {"required": ["action"]}]})
 
-    move: Annotated[StrictStr, Field(min_length=1, max_length=200, pattern=r"\S")] = None  # type: ignore[assignment]
-    action: StrictInt = None  # type: ignore[assignment]
-    ply: Annotated[StrictInt, Field(ge=0)] = None  # type: ignore[assignment]
+    move: Annotated[StrictStr, Field(min_length=1, max_length=200, pattern=r"\S")] = None  # type: ignore[assignment]  # None when omitted: typed non-null so JSON null is refused
+    action: StrictInt = None  # type: ignore[assignment]  # None when omitted (as move)
+    ply: Annotated[StrictInt, Field(ge=0)] = None  # type: ignore[assignment]  # None when omitted (as move)
 
 
 class QrBody(Body):

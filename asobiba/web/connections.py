@@ -85,7 +85,7 @@ class HttpProtocol(HttpToolsProtocol):
         self.heads = 0
         """How many requests' headers have come in."""
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn's own takes a Transport, not asyncio's BaseTransport
         super().connection_made(transport)
         if not self.counter.admit(transport):
             transport.abort()

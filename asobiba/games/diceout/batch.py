@@ -20,8 +20,8 @@ import numpy as np
 from numba import njit
 
 from ...core.errors import OptionError
-from ...core.game import Game, State
 from .actions import PASS_ACTION
+from .game import DiceOutGame
 from .observation import PLANES
 from .setup import PLACE_BASE, PLACE_END, arrangements, place_action, roll_index, values_of
 from .state import DRAW, PLACE, TURN, DiceOutState, placing_state
@@ -292,15 +292,14 @@ def _step(actions, rewards, dones, table, keys, openings, kinds, rolled, slots, 
 class DiceOutBatch:
     """N Dice Out games (the :class:`~asobiba.core.descriptor.BatchKernel` of Dice Out)."""
 
-    def __init__(self, game: Game, num_envs: int) -> None:
+    def __init__(self, game: DiceOutGame, num_envs: int) -> None:
         options = game.options
-        if options.declare != "auto":  # type: ignore[attr-defined]
+        if options.declare != "auto":
             raise OptionError("the batched Dice Out plays declare=auto")
         self.game = game
         self.num_envs = num_envs
-        board = game.rules.tables.board  # type: ignore[attr-defined]
+        board = game.rules.tables.board
         start = game.new_state()
-        assert isinstance(start, DiceOutState)
         outcomes = start.chance_outcomes() if start.is_chance else [(-1, 1.0)]
         kinds, rolled, slots, starters, ids = [], [], [], [], []
         for action, _ in outcomes:
@@ -334,8 +333,8 @@ class DiceOutBatch:
             self.targets[colour, list(board.targets[colour])] = True
         self.home = np.array(board.home, dtype=np.int32)
         self.rows = board.rows
-        self.max_plies = options.max_plies  # type: ignore[attr-defined]
-        self.repetition = options.repetition  # type: ignore[attr-defined]
+        self.max_plies = options.max_plies
+        self.repetition = options.repetition
         self.table = np.zeros((num_envs, ROW_SIZE), dtype=np.int32)
         self.keys = np.zeros((num_envs, self.max_plies + 2), dtype=np.int64)
         self.openings = np.zeros(num_envs, dtype=np.int32)
@@ -362,21 +361,21 @@ class DiceOutBatch:
               self.masks, self.observations, self.rows, self.max_plies, self.repetition,
               self.targets, self.neighbours, self.place_actions, self.home)
 
-    def state(self, index: int) -> State:
+    def state(self, index: int) -> DiceOutState:
         row = self.table[index]
         game = self.game
         dice = (tuple(int(s) for s in row[DICE:DICE + 3] if s >= 0),
                 tuple(int(s) for s in row[DICE + 3:DICE + 6] if s >= 0))
         to_move = int(row[TO_MOVE])
         if row[PHASE] == PLACE:
-            rolled = (tuple(int(v) for v in row[ROLLED:ROLLED + 3]),
-                      tuple(int(v) for v in row[ROLLED + 3:ROLLED + 6]))
-            return placing_state(game, rolled, dice, to_move)  # type: ignore[arg-type]
+            r = [int(v) for v in row[ROLLED:ROLLED + 6]]
+            rolled = ((r[0], r[1], r[2]), (r[3], r[4], r[5]))
+            return placing_state(game, rolled, dice, to_move)
         history = tuple(int(k) for k in self.keys[index, :row[HISTORY]])
-        return DiceOutState.make(game, dice, to_move, TURN, -1, "", int(row[PLY]),  # type: ignore[arg-type]
+        return DiceOutState.make(game, dice, to_move, TURN, -1, "", int(row[PLY]),
                                  history)
 
 
-def diceout_batch(game: Game, num_envs: int) -> DiceOutBatch:
+def diceout_batch(game: DiceOutGame, num_envs: int) -> DiceOutBatch:
     return DiceOutBatch(game, num_envs)
 

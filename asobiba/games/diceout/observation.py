@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.game import Game, State
 from .board import COLOURS, NUM_FILES
+from .game import DiceOutGame
 from .slots import slot_cell, slot_value
-from .state import PLACE, WINDOW_AFTER_MOVE, WINDOW_EXIT
+from .state import PLACE, WINDOW_AFTER_MOVE, WINDOW_EXIT, DiceOutState
 
 PLANES = (
     "the observer's dice showing 1", "the observer's dice showing 2", "the observer's dice showing 3",
@@ -35,30 +35,30 @@ class DiceOutObserver:
 
     planes: tuple[str, ...] = PLANES
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: DiceOutGame) -> None:
         self.game = game
-        self.rows = game.options.rows  # type: ignore[attr-defined]
+        self.rows = game.options.rows
         self.shape: tuple[int, ...] = (len(PLANES), self.rows, NUM_FILES)
 
-    def tensor(self, state: State, player: int) -> np.ndarray:
+    def tensor(self, state: DiceOutState, player: int) -> np.ndarray:
         out = np.zeros(self.shape, dtype=np.float32)
         flat = out.reshape(len(PLANES), -1)
         for k, seat in enumerate((player, 1 - player)):
-            for s in state.dice[seat]:  # type: ignore[attr-defined]
+            for s in state.dice[seat]:
                 flat[3 * k + slot_value(s) - 1, slot_cell(s)] = 1.0
-        for cell in state.board.targets[player]:  # type: ignore[attr-defined]
+        for cell in state.board.targets[player]:
             flat[6, cell] = 1.0
-        phase = state.phase  # type: ignore[attr-defined]
+        phase = state.phase
         out[7] = float(phase in (WINDOW_AFTER_MOVE, WINDOW_EXIT))
         out[8] = float(state.current_player == player)
-        out[9] = state.ply / self.game.options.max_plies  # type: ignore[attr-defined]
+        out[9] = state.ply / self.game.options.max_plies
         if phase == PLACE:
             for k, seat in enumerate((player, 1 - player)):
-                for value in state.rolled[seat]:  # type: ignore[attr-defined]
+                for value in state.rolled[seat]:
                     out[10 + 3 * k + value - 1] += 1 / 3
         return out
 
-    def text(self, state: State, player: int) -> str:
+    def text(self, state: DiceOutState, player: int) -> str:
         acting = state.current_player
         who = COLOURS[acting] + " to act" if acting in (0, 1) else (
             "game over" if state.is_terminal else "chance to act")

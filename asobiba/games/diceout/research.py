@@ -13,22 +13,28 @@ The observation is :class:`.observation.DiceOutObserver`; the batched engine :mo
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.descriptor import Bounds, Research
-from ...core.game import Game
+from .game import DiceOutGame
 from .observation import DiceOutObserver
 from .setup import PLACE_END, ROLL_END
+from .state import DiceOutState
+
+if TYPE_CHECKING:
+    from .batch import DiceOutBatch
 
 
-def bounds(game: Game) -> Bounds:
+def bounds(game: DiceOutGame) -> Bounds:
     return Bounds(num_distinct_actions=PLACE_END, max_chance_outcomes=ROLL_END,
-                  max_game_length=2 * game.options.max_plies + 3)  # type: ignore[attr-defined]
+                  max_game_length=2 * game.options.max_plies + 3)
 
 
-def batch(game: Game, num_envs: int):
+def batch(game: DiceOutGame, num_envs: int) -> DiceOutBatch:
     """The batched engine (loaded on first use: it brings numba)."""
     from .batch import diceout_batch
 
     return diceout_batch(game, num_envs)
 
 
-RESEARCH = Research(bounds=bounds, observer=DiceOutObserver, batch=batch)
+RESEARCH: Research[DiceOutGame, DiceOutState] = Research(bounds=bounds, observer=DiceOutObserver, batch=batch)

@@ -17,18 +17,19 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.descriptor import Bounds, Research
-from ...core.game import Game, State
 from . import actions as A
 from .dice import OUTCOME_NAMES, SUMMON_STATE_NAMES
+from .game import GandiceGame
 from .options import PLAYER_NAMES
 from .phases import LOC_NAMES, PHASE_NAMES, PURPOSE_NAMES
+from .state import GandiceState
 
 
-def bounds(game: Game) -> Bounds:
-    dice = len(game.lineup.dice)  # type: ignore[attr-defined]
+def bounds(game: GandiceGame) -> Bounds:
+    dice = len(game.lineup.dice)
     return Bounds(num_distinct_actions=A.CORE_FUSE + A.MAX_DICE * A.MAX_DICE,
                   max_chance_outcomes=A.FIRST + len(PLAYER_NAMES),
-                  max_game_length=game.options.max_turns * (2 * dice + 9))  # type: ignore[attr-defined]
+                  max_game_length=game.options.max_turns * (2 * dice + 9))
 
 
 def die_features(players: int) -> tuple[str, ...]:
@@ -59,9 +60,9 @@ def global_features(players: int) -> tuple[str, ...]:
 class GandiceObserver:
     """A flat vector: the dice, the battle, the cards (see the module docstring)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GandiceGame) -> None:
         self.game = game
-        lineup = game.lineup  # type: ignore[attr-defined]
+        lineup = game.lineup
         self.players = game.num_players
         self.dice = len(lineup.dice)
         per_die = die_features(self.players)
@@ -73,40 +74,40 @@ class GandiceObserver:
         )
         self.shape: tuple[int, ...] = (len(self.planes),)
 
-    def tensor(self, state: State, player: int) -> np.ndarray:
+    def tensor(self, state: GandiceState, player: int) -> np.ndarray:
         p, n = self.players, self.dice
         out = np.zeros(self.shape, dtype=np.float32)
         dice = out[: n * self.per_die].reshape(n, self.per_die)
         s = state
-        x = s.x  # type: ignore[attr-defined]
+        x = s.x
         for u in range(n):
             row = dice[u]
-            row[(s.owner[u] - player) % p] = 1  # type: ignore[attr-defined]
-            row[p + s.loc[u]] = 1  # type: ignore[attr-defined]
-            row[p + 4 + s.summon[u]] = 1  # type: ignore[attr-defined]
-            lead = s.fusion[u]  # type: ignore[attr-defined]
+            row[(s.owner[u] - player) % p] = 1
+            row[p + s.loc[u]] = 1
+            row[p + 4 + s.summon[u]] = 1
+            lead = s.fusion[u]
             row[p + 7] = lead != -1
             row[p + 8] = lead == u
             row[p + 9] = x is not None and x.att == u
             row[p + 10] = x is not None and x.dfn == u
-            row[p + 11] = u in s.pending  # type: ignore[attr-defined]
-            shown = s.shown[u]  # type: ignore[attr-defined]
+            row[p + 11] = u in s.pending
+            shown = s.shown[u]
             if shown >= 0:
                 row[p + 12 + shown] = 1
         g = out[n * self.per_die:]
-        g[s.phase] = 1  # type: ignore[attr-defined]
+        g[s.phase] = 1
         at = len(PHASE_NAMES)
-        if s.purpose >= 0:  # type: ignore[attr-defined]
-            g[at + s.purpose] = 1  # type: ignore[attr-defined]
+        if s.purpose >= 0:
+            g[at + s.purpose] = 1
         at += len(PURPOSE_NAMES)
         if s.current_player >= 0:
             g[at + (s.current_player - player) % p] = 1
         at += p
-        for seat in s.out:  # type: ignore[attr-defined]
+        for seat in s.out:
             g[at + (seat - player) % p] = 1
         at += p
-        if s.side >= 0:  # type: ignore[attr-defined]
-            g[at + s.side] = 1  # type: ignore[attr-defined]
+        if s.side >= 0:
+            g[at + s.side] = 1
         at += 2
         if x is not None:
             g[at: at + 2] = np.array(x.val) / 10
@@ -114,11 +115,11 @@ class GandiceObserver:
             g[at + 4: at + 6] = x.special
             g[at + 6: at + 8] = x.done
         at += 8
-        g[at] = s.turn / self.game.options.max_turns  # type: ignore[attr-defined]
-        g[at + 1:] = s.cards_used  # type: ignore[attr-defined]
+        g[at] = s.turn / self.game.options.max_turns
+        g[at + 1:] = s.cards_used
         return out
 
-    def text(self, state: State, player: int) -> str:
+    def text(self, state: GandiceState, player: int) -> str:
         names = self.game.player_names
         acting = state.current_player
         who = f"{names[acting]} to act" if acting >= 0 else (
@@ -126,4 +127,4 @@ class GandiceObserver:
         return f"{state.render_text()}\n{who} (seen by {names[player]})"
 
 
-RESEARCH = Research(bounds=bounds, observer=GandiceObserver)
+RESEARCH: Research[GandiceGame, GandiceState] = Research(bounds=bounds, observer=GandiceObserver)

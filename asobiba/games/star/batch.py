@@ -19,8 +19,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ...core.game import Game, State
 from .batch_cache import clear_stale_batch_cache
+from .game import StarGame, StarState
 from .kernel.arrays import (
     BOARD_SIZE,
     KING,
@@ -113,14 +113,14 @@ class StarBatch:
     """N games of one star game (the :class:`~asobiba.core.descriptor.BatchKernel` of the star
     games)."""
 
-    def __init__(self, game: Game, num_envs: int) -> None:
+    def __init__(self, game: StarGame, num_envs: int) -> None:
         self.game = game
         self.num_envs = num_envs
         self.players = game.num_players
         observer = StarObserver(game)
         start_state = game.new_state()
-        self.start = board_of(start_state)  # type: ignore[arg-type]
-        self.rules = rules_of(game)  # type: ignore[arg-type]
+        self.start = board_of(start_state)
+        self.rules = rules_of(game)
         self.work = np.zeros(WORK_SIZE, dtype=np.int32)
         empty = [observer.tensor(start_state, seat) for seat in range(self.players)]
         for plane in empty:
@@ -153,9 +153,9 @@ class StarBatch:
         arguments = (*self._tables(), actions, rewards, dones)
         _step(*arguments)
 
-    def state(self, index: int) -> State:
-        return state_of(self.game, self.boards[index])  # type: ignore[arg-type]
+    def state(self, index: int) -> StarState:
+        return state_of(self.game, self.boards[index])
 
 
-def star_batch(game: Game, num_envs: int) -> StarBatch:
+def star_batch(game: StarGame, num_envs: int) -> StarBatch:
     return StarBatch(game, num_envs)

@@ -11,24 +11,29 @@ The observation is :class:`.observation.StarObserver`; the batched engine :mod:`
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.descriptor import Bounds, Research
-from ...core.game import Game
+from .game import StarGame, StarState
 from .movegen import PASS
 from .observation import StarObserver
 
+if TYPE_CHECKING:
+    from .batch import StarBatch
 
-def bounds(game: Game) -> Bounds:
+
+def bounds(game: StarGame) -> Bounds:
     return Bounds(num_distinct_actions=PASS + 1, max_chance_outcomes=0,
-                  max_game_length=game.options.max_plies)  # type: ignore[attr-defined]
+                  max_game_length=game.rules.max_plies)
 
 
-def batch(game: Game, num_envs: int):
+def batch(game: StarGame, num_envs: int) -> StarBatch:
     """The batched engine (loaded on first use: it brings numba)."""
     from .batch import star_batch
 
     return star_batch(game, num_envs)
 
 
-RESEARCH = Research(bounds=bounds, observer=StarObserver, batch=batch)
+RESEARCH: Research[StarGame, StarState] = Research(bounds=bounds, observer=StarObserver, batch=batch)
 """The star games' declaration for the research frameworks (both Diamond Game and Chinese
 Checkers)."""
