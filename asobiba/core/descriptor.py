@@ -32,7 +32,9 @@ layers check ``is not None`` instead of guessing with ``getattr``:
 * ``solutions`` (:class:`Solutions`): exact solution tables that can be built and looked up;
 * ``commands`` (:class:`Commands`): the game's own command group under ``asobiba <id> …``;
 * ``compiled`` (:class:`CompiledEngine`) and ``counterparts`` (:class:`Counterpart`): a compiled
-  engine and the nearest games of other engines, timed side by side by ``asobiba bench GAME --vs``.
+  engine and the nearest games of other engines, timed side by side by ``asobiba bench GAME --vs``;
+* ``study`` (:class:`StudySubjects`): what ``asobiba study GAME`` can compare besides levels and rule
+  options (the number of players, a per-seat choice such as decks) and what it can work out exactly.
 """
 
 from __future__ import annotations
@@ -310,6 +312,42 @@ class Lobby:
     panel: tuple[str, ...] = ()
 
 
+# -- what a study can compare -----------------------------------------------------------------------
+class ExactFacts(Protocol):
+    def __call__(self, game: Game) -> Mapping[str, Any] | None:
+        """Exact figures (JSON-ready, deterministic) about ``game`` with its options — e.g. the
+        odds of a summon roll or of an exchange between the seats' dice — or None when there are
+        none for these options."""
+        ...
+
+
+class ExactFirstPlayer(Protocol):
+    def __call__(self, game: Game) -> Mapping[str, str] | None:
+        """The first player's chances under perfect play, ``{"win", "draw", "loss"}`` as exact
+        fractions written ``"p/q"``, or None where the game's solution is not at hand."""
+        ...
+
+
+@dataclass(frozen=True)
+class StudySubjects:
+    """What ``asobiba study GAME`` can compare in a game besides computer levels and rule options
+    (docs/study/README.md).
+
+    ``players_option``: the option that sets the number of players (the first-player study runs
+    every count it allows, unless told); ``seat_option``: an option that gives each seat its own
+    value, in seat order (e.g. decks), and ``seat_values`` the values shipped with asobiba (the
+    matrix of ``--compare decks``); ``options``: the rule options worth comparing, for help texts;
+    ``exact`` and ``exact_first_player``: what can be worked out exactly instead of played.
+    """
+
+    players_option: str | None = None
+    seat_option: str | None = None
+    seat_values: Callable[[], Sequence[str]] | None = None
+    options: tuple[str, ...] = ()
+    exact: ExactFacts | None = None
+    exact_first_player: ExactFirstPlayer | None = None
+
+
 @dataclass(frozen=True)
 class GameDescriptor:
     """One game, as the rest of asobiba may see it."""
@@ -344,6 +382,7 @@ class GameDescriptor:
     """The compiled engine for a game with its options (loaded on first use: it brings numba)."""
     counterparts: Mapping[str, Counterpart] = field(default_factory=dict)
     """The nearest game of other engines, by engine name (``"openspiel"``)."""
+    study: StudySubjects | None = None
 
     @property
     def id(self) -> str:

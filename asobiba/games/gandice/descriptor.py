@@ -5,13 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, WebClient
+from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, StudySubjects, WebClient
 from . import heuristic
 from .forecast import attack_odds
 from .game import GandiceGame
 from .labels import SEATS
 from .notation import typed_cell
 from .search import expectimax_agent
+from .study import STUDY_OPTIONS, bundled_decks, exact_facts
 from .styles import style_agent
 from .svg import render_svg
 from .web import SERVICES
@@ -55,4 +56,6 @@ DESCRIPTOR = GameDescriptor(
     move_odds=attack_odds,
     client=WebClient(folder=Path(__file__).with_name("client")),
     services=SERVICES,
+    study=StudySubjects(players_option="players", seat_option="decks", seat_values=bundled_decks,
+                        options=STUDY_OPTIONS, exact=exact_facts),
 )
