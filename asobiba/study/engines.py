@@ -18,8 +18,17 @@ from .play import Job, Played, play_many
 CHUNK = 4
 """Games per task: enough to hide a task's overhead behind even a fast game."""
 
-RAY_LOCAL = {"num_cpus": 2, "include_dashboard": False, "_node_ip_address": "127.0.0.1"}
-"""A local Ray started by the study: two CPUs, no dashboard, loopback only."""
+RAY_LOCAL = {"num_cpus": 2, "include_dashboard": False}
+"""A local Ray started by the study: two CPUs, no dashboard, and loopback only (:data:`LOOPBACK`)."""
+
+LOOPBACK = ("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+"""Ray swaps a node address of 127.0.0.1 for the machine's own network address unless told this (its
+single-machine mode, read when ray is first imported): then every Ray process of a local Ray listens
+on 127.0.0.1 only."""
+
+
+START_ATTEMPTS = 2
+"""Ray gives its node 30 seconds to start, which a busy machine can miss: one more try."""
 
 
 class EngineError(AsobibaError):
@@ -42,7 +51,8 @@ def chunks(jobs: Sequence[Job]) -> list[list[Job]]:
 
 
 class LocalEngine:
-    """This machine's processes: ``workers`` forked processes (one: this process)."""
+    """This machine's processes: ``workers`` processes forked from a fresh server process (one:
+    this process)."""
 
     name = "local"
 
@@ -57,7 +67,8 @@ class LocalEngine:
                 yield from play_many(chunk)
             return
         if self._pool is None:
-            self._pool = multiprocessing.get_context("fork").Pool(self.workers)
+            # forkserver, not fork: a fork of a process that has run Ray (its threads) can hang
+            self._pool = multiprocessing.get_context("forkserver").Pool(self.workers)
         for done in self._pool.imap_unordered(play_many, work):
             yield from done
 
@@ -76,6 +87,8 @@ class RayEngine:
     name = "ray"
 
     def __init__(self, address: str | None) -> None:
+        if not address:
+            os.environ.setdefault(*LOOPBACK)
         try:
             import ray
         except ImportError:
@@ -84,14 +97,18 @@ class RayEngine:
         self._started = not ray.is_initialized()
         if self._started:
             settings: dict[str, Any] = {"log_to_driver": False, "configure_logging": False}
-            try:
-                if address:
-                    ray.init(address=address, **settings)
-                else:
-                    ray.init(**RAY_LOCAL, **settings)
-            except Exception as exc:  # Ray raises many kinds (ConnectionError, RuntimeError, ...)
-                where = address or "a local Ray"
-                raise EngineError(f"cannot start Ray on {where}: {exc}") from None
+            for attempt in range(START_ATTEMPTS):
+                try:
+                    if address:
+                        ray.init(address=address, **settings)
+                    else:
+                        ray.init(**RAY_LOCAL, **settings)
+                    break
+                except Exception as exc:  # Ray raises many kinds (ConnectionError, RuntimeError, ...)
+                    ray.shutdown()
+                    if attempt + 1 == START_ATTEMPTS:
+                        where = address or "a local Ray"
+                        raise EngineError(f"cannot start Ray on {where}: {exc}") from None
         self._task = ray.remote(play_many)
 
     def run(self, jobs: Sequence[Job]) -> Iterator[tuple[Job, Played]]:

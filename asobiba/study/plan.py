@@ -117,7 +117,8 @@ class Study:
     def command(self) -> str:
         """The command that makes this study, every setting that changes its results spelled out
         (where and how it runs — engine, workers, output files — does not change them)."""
-        words = ["asobiba", "study", self.game_id, "--compare", self.compare, *self.subjects]
+        named = list(self.subjects) if self.compare == OPTIONS_COMPARED else [",".join(self.subjects)]
+        words = ["asobiba", "study", self.game_id, "--compare", self.compare, *filter(None, named)]
         if self.compare == FIRST_PLAYER:
             words += ["--levels", ",".join(self.levels)]
             if self.players:

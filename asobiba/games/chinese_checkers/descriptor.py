@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names
+from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, StudySubjects
 from ..diamond import heuristic
 from ..diamond.crossing import web as crossing
 from ..diamond.descriptor import kernel_agent
@@ -60,4 +60,5 @@ DESCRIPTOR = GameDescriptor(
     client=crossing.CLIENT,
     services=crossing.services("chinese_checkers"),
     commands=commands,
+    study=StudySubjects(players_option="players", options=("long_jump", "goal_block", "hop_own")),
 )

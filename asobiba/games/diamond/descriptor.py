@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.descriptor import CompiledEngine, Counterpart, GameDescriptor, Knowledge, Lobby, Names
+from ...core.descriptor import (
+    CompiledEngine,
+    Counterpart,
+    GameDescriptor,
+    Knowledge,
+    Lobby,
+    Names,
+    StudySubjects,
+)
 from ...core.game import Game
 from . import heuristic
 from .game import DiamondGame, move_paths
@@ -84,4 +92,5 @@ DESCRIPTOR = GameDescriptor(
     commands=commands,
     compiled=compiled,
     counterparts={"openspiel": OPENSPIEL},
+    study=StudySubjects(players_option="players", options=("long_jump", "goal_block", "king")),
 )

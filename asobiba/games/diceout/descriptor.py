@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, Solutions, Verb
+from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, Solutions, StudySubjects, Verb
 from ...core.game import Game, State
 from . import heuristic
 from .actions import DECLARE_NOTATION, PASS_NOTATION, typed_cell
@@ -12,6 +12,7 @@ from .board import COLOUR_NAMES
 from .game import DiceOutGame
 from .render import render_text
 from .setup import decode_place, is_place_action
+from .study_subjects import STUDY_OPTIONS, first_player_chances
 from .svg import render_svg
 
 
@@ -102,4 +103,5 @@ DESCRIPTOR = GameDescriptor(
     },
     solutions=solutions,
     commands=commands,
+    study=StudySubjects(options=STUDY_OPTIONS, exact_first_player=first_player_chances),
 )

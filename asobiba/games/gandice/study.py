@@ -20,7 +20,7 @@ from typing import Any
 
 from ...core.game import Game
 from .catalog import Die, load_catalog
-from .dice import SUMMONED, is_upright
+from .dice import SPECIAL, SUMMONED, is_upright
 from .odds import exact_table, exchange_odds
 
 STUDY_OPTIONS = ("resummon_full_open", "evolve_after_counter", "first", "max_turns")
@@ -85,3 +85,33 @@ def exact_facts(game: Game) -> dict[str, Any]:
         exchanges.append({"attacker": a, "defender": b,
                           **{k: round(float(v), 6) for k, v in total.items()}})
     return {"seats": seats, "exchanges": exchanges}
+
+
+def opening_item_effect(game: Game) -> dict[str, Any]:
+    """What items are worth in the first exchange of the battle, exactly: every unit summoned, the
+    first seat to attack, each of its possible attacks played out with items spent as both sides
+    best would (:func:`.forecast.attack_odds`) and without items (:func:`.odds.exchange_odds`);
+    the means over the attacks. Needs ``first`` set to a seat."""
+    from . import actions as A
+    from .forecast import attack_odds
+    from .phases import ROLL, SUMMON
+    from .state import GandiceState
+
+    state: GandiceState = game.new_state()  # type: ignore[assignment]
+    while state.phase == ROLL and state.purpose == SUMMON:  # every die shows its special eye
+        state = state.apply(A.ROLL + SPECIAL)  # type: ignore[assignment]
+    attacks = [a for a in state.legal_actions() if A.split(a)[0] == A.ATTACK]
+    keys = ("win", "hold", "tie", "counter")
+    with_items = dict.fromkeys(keys, 0.0)
+    without = dict.fromkeys(keys, 0.0)
+    plain = dict(zip(keys, ("attacker_wins", "defender_holds", "tie", "counter"), strict=True))
+    for action in attacks:
+        _, attacker, defender = A.split(action)
+        for odds in attack_odds(state, action) or ():
+            with_items[odds.id] += odds.p / len(attacks)
+        exact = exchange_odds(state.lineup.dice[attacker], state.lineup.dice[defender], SUMMONED)
+        for key in keys:
+            without[key] += float(exact[plain[key]]) / len(attacks)
+    return {"decks": list(game.options.decks), "attacks": len(attacks),  # type: ignore[attr-defined]
+            "with_items": {k: round(v, 6) for k, v in with_items.items()},
+            "without_items": {k: round(v, 6) for k, v in without.items()}}
