@@ -14,7 +14,7 @@ from rich.console import Console
 
 from ..cli_support import user_errors
 from .engines import make_engine
-from .plan import make_study
+from .plan import BATCH, make_study
 from .plots import write_plots
 from .report import print_tables, study_json, write_json
 from .run import run_study
@@ -45,6 +45,9 @@ def study(
         "--width", help="Stop a cell when its interval is this many points either side.")] = 3.0,
     confidence: Annotated[float, typer.Option("--confidence", help="Of the intervals.")] = 0.95,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole study.")] = 0,
+    batch: Annotated[int, typer.Option(
+        "--batch", help="Games per cell between two looks at the intervals (more on a cluster).")
+    ] = BATCH,
     engine: Annotated[str, typer.Option("--engine", help="local (processes) or ray.")] = "local",
     address: Annotated[str | None, typer.Option(
         "--address", help="--engine ray: the cluster (default: a local Ray).")] = None,
@@ -57,7 +60,7 @@ def study(
     games (seats rotated) until every figure's interval is narrow enough."""
     plan = make_study(game, compare, subjects or [], level=level, levels=[levels],
                       players=[players], options=option or [], games=games, width=width / 100,
-                      confidence=confidence, seed=seed)
+                      confidence=confidence, seed=seed, batch=batch)
     runner = make_engine(engine, workers, address)
     console = Console(stderr=True)
     try:

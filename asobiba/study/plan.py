@@ -36,7 +36,8 @@ OPTIONS_COMPARED = "options"
 FIRST_PLAYER = "first-player"
 
 BATCH = 20
-"""Games per cell between two looks at the interval (rounded up to whole rotations of the seats)."""
+"""Games per cell between two looks at the interval, unless told (``--batch``; rounded up to whole
+rotations of the seats). A cluster wants more: a round is only as wide as its batches."""
 
 
 class StudyError(AsobibaError):
@@ -61,10 +62,10 @@ class Cell:
     a: str | None = None
     b: str | None = None
 
-    @property
-    def batch(self) -> int:
+    def batch(self, games: int) -> int:
+        """``games`` rounded up to whole rotations of the seats."""
         rotation = len(self.seatings)
-        return rotation * math.ceil(BATCH / rotation)
+        return rotation * math.ceil(games / rotation)
 
     def job(self, cell: int, number: int, game_id: str, study_seed: int) -> Job:
         lineup = self.seatings[number % len(self.seatings)]
@@ -109,6 +110,7 @@ class Study:
     seed: int
     levels: tuple[str, ...] = ()
     players: tuple[int, ...] = ()
+    batch: int = BATCH
 
     @property
     def is_matrix(self) -> bool:
@@ -129,6 +131,8 @@ class Study:
             words += ["-o", pair]
         words += ["--games", str(self.games), "--width", f"{100 * self.width:g}",
                   "--confidence", f"{self.confidence:g}", "--seed", str(self.seed)]
+        if self.batch != BATCH:
+            words += ["--batch", str(self.batch)]
         return " ".join(words)
 
 
@@ -156,13 +160,15 @@ def compare_choices(game_id: str) -> list[str]:
 
 def make_study(game_id: str, compare: str, subjects: Sequence[str], *, level: str,
                levels: Sequence[str], players: Sequence[str], options: Sequence[str], games: int,
-               width: float, confidence: float, seed: int) -> Study:
+               width: float, confidence: float, seed: int, batch: int = BATCH) -> Study:
     """Check what was asked and lay the study out (raises :class:`StudyError` or OptionError)."""
     choices = compare_choices(game_id)
     if compare not in choices:
         raise StudyError(f"--compare takes {', '.join(choices)} for {game_id}, not {compare!r}")
     if games < 1:
         raise StudyError("--games must be at least 1")
+    if batch < 1:
+        raise StudyError("--batch must be at least 1")
     if not 0 < width < 0.5:
         raise StudyError("--width must be between 0 and 50 points")
     if not 0.5 <= confidence < 1:
@@ -172,7 +178,7 @@ def make_study(game_id: str, compare: str, subjects: Sequence[str], *, level: st
     _check_level(game, level)
     named = _split(subjects)
     shape = dict(game_id=game_id, compare=compare, level=level, options=base, games=games,
-                 width=width, confidence=confidence, seed=seed)
+                 width=width, confidence=confidence, seed=seed, batch=batch)
     if compare == FIRST_PLAYER:
         if named:
             raise StudyError("--compare first-player takes no subjects; use --levels and --players")

@@ -107,6 +107,7 @@ def study_json(study: Study, tallies: Sequence[Tally]) -> dict[str, Any]:
             "width": study.width,
             "confidence": study.confidence,
             "seed": study.seed,
+            "batch": study.batch,
             "seeding": SEEDING,
         },
         "command": study.command(),

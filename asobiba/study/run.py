@@ -1,8 +1,9 @@
 """A study's games in rounds, with sequential stopping and a progress bar (docs/study/README.md,
 "Intervals and stopping").
 
-Each round plays the next batch (:attr:`~.plan.Cell.batch`) of every cell still open, on the engine,
-then adds the results in game order and looks at each cell's interval: a cell stops once its Wilson
+Each round plays the next batch (``--batch`` games, :meth:`~.plan.Cell.batch`) of every cell still
+open, on the engine, then adds the results in game order and looks at each cell's interval: a cell
+stops once its Wilson
 interval is no wider than ± ``width``, or at ``games`` games. The decisions depend only on the results
 of whole batches, so the same seed gives the same figures on any engine and any number of workers.
 The bar's total is re-estimated after every round from the shares so far.
@@ -89,7 +90,7 @@ def run_study(study: Study, engine: Engine, console: Console | None = None,
             jobs = []
             for i in open_cells:
                 cell, tally = study.cells[i], tallies[i]
-                count = min(cell.batch, study.games - tally.games)
+                count = min(cell.batch(study.batch), study.games - tally.games)
                 jobs += [cell.job(i, n, study.game_id, study.seed)
                          for n in range(tally.games, tally.games + count)]
             results: dict[tuple[int, int], Played] = {}

@@ -87,6 +87,7 @@ def test_options_are_compared_value_by_value(tmp_path: Path) -> None:
     (["--compare", "options", "max_take=2"], "name at least two different values"),
     (["--compare", "options", "max_take=2,99"], "option max_take"),
     (["--games", "0"], "--games must be at least 1"),
+    (["--batch", "0"], "--batch must be at least 1"),
     (["--engine", "spark"], "--engine takes local or ray"),
     (["--players", "2"], "toynim has no option for the number of players"),
 ])
@@ -104,9 +105,10 @@ def test_without_compare_a_game_with_its_own_study_gets_it() -> None:
 
 def test_the_command_spells_out_every_setting_that_changes_results() -> None:
     study = make_study("gandice", "options", ["first=p1,p2"], level="weak", levels=[""], players=[""],
-                       options=["max_turns=50"], games=100, width=0.05, confidence=0.9, seed=3)
+                       options=["max_turns=50"], games=100, width=0.05, confidence=0.9, seed=3, batch=40)
     assert study.command() == ("asobiba study gandice --compare options first=p1,p2 --level weak "
-                               "-o max_turns=50 --games 100 --width 5 --confidence 0.9 --seed 3")
+                               "-o max_turns=50 --games 100 --width 5 --confidence 0.9 --seed 3 --batch 40")
+    assert [cell.batch(study.batch) for cell in study.cells] == [40, 40]
 
 
 def test_wilson_interval() -> None:
