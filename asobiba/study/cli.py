@@ -17,7 +17,7 @@ from .engines import make_engine
 from .plan import BATCH, make_study
 from .plots import write_plots
 from .report import print_tables, study_json, write_json
-from .run import run_study
+from .run import Tally, run_study
 
 app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
 
@@ -53,7 +53,8 @@ def study(
         "--address", help="--engine ray: the cluster (default: a local Ray).")] = None,
     workers: Annotated[int | None, typer.Option(
         "--workers", min=1, help="--engine local: processes (default: all cores).")] = None,
-    json_file: Annotated[Path | None, typer.Option("--json", help="Write the results as JSON.")] = None,
+    json_file: Annotated[Path | None, typer.Option(
+        "--json", help="Write the results as JSON (rewritten after every round).")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Write the plot (PNG, SVG) here.")] = None,
 ) -> None:
     """Compare decks, levels or rule options, or measure the first player's advantage, by playing
@@ -63,8 +64,12 @@ def study(
                       confidence=confidence, seed=seed, batch=batch)
     runner = make_engine(engine, workers, address)
     console = Console(stderr=True)
+    def save(tallies: list[Tally]) -> None:  # after every round: a stopped study keeps its games
+        if json_file is not None:
+            write_json(study_json(plan, tallies), json_file)
+
     try:
-        tallies, timing = run_study(plan, runner, console)
+        tallies, timing = run_study(plan, runner, console, on_round=save)
     finally:
         runner.close()
     data = study_json(plan, tallies)

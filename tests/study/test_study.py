@@ -117,3 +117,17 @@ def test_wilson_interval() -> None:
     assert wilson(0, 0, 0.95) == (0.0, 1.0)
     assert half_width(534, 1068, 0.95) <= 0.03 < half_width(500, 1000, 0.95)
     assert games_for_width(0.5, 0.03, 0.95) == 1068
+
+
+def test_every_round_is_reported_so_a_stopped_study_keeps_its_games() -> None:
+    from rich.console import Console
+
+    from asobiba.study.engines import LocalEngine
+    from asobiba.study.run import run_study
+
+    study = make_study("gandice", "levels", ["intro,weak"], level="weak", levels=[""], players=[""],
+                       options=[], games=50, width=0.01, confidence=0.95, seed=1)
+    seen: list[int] = []
+    tallies, _ = run_study(study, LocalEngine(1), Console(quiet=True),
+                           on_round=lambda ts: seen.append(ts[0].games))
+    assert seen == [20, 40, 50] and tallies[0].stopped == "games"
