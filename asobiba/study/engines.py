@@ -18,7 +18,7 @@ from .play import Job, Played, play_many
 CHUNK = 4
 """Games per task: enough to hide a task's overhead behind even a fast game."""
 
-RAY_LOCAL = {"num_cpus": 2, "include_dashboard": False}
+RAY_LOCAL: dict[str, Any] = {"num_cpus": 2, "include_dashboard": False}
 """A local Ray started by the study: two CPUs, no dashboard, and loopback only (:data:`LOOPBACK`)."""
 
 LOOPBACK = ("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")

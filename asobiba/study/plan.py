@@ -23,6 +23,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..ai.arena import seatings
 from ..ai.levels import LEVELS, agent_names
@@ -177,8 +178,8 @@ def make_study(game_id: str, compare: str, subjects: Sequence[str], *, level: st
     game = _game(game_id, base)
     _check_level(game, level)
     named = _split(subjects)
-    shape = dict(game_id=game_id, compare=compare, level=level, options=base, games=games,
-                 width=width, confidence=confidence, seed=seed, batch=batch)
+    shape: dict[str, Any] = dict(game_id=game_id, compare=compare, level=level, options=base, games=games,
+                                  width=width, confidence=confidence, seed=seed, batch=batch)
     if compare == FIRST_PLAYER:
         if named:
             raise StudyError("--compare first-player takes no subjects; use --levels and --players")
