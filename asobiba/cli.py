@@ -327,8 +327,19 @@ def solve(ctx: typer.Context, game: GameArg) -> None:
 @app.command(context_settings=FORWARDED)
 @user_errors
 def study(ctx: typer.Context, game: GameArg) -> None:
-    """Balance study from a game's solution: 'asobiba GAME study …' (try --help there)."""
-    _hand_over(game, "study", ctx.args)
+    """Compare decks, levels or rule options and measure the first player's advantage by playing:
+    'asobiba study GAME --compare WHAT …' (try 'asobiba study GAME --compare levels --help').
+    Without --compare, a game's own study (e.g. one from its solution tables) when it has one."""
+    own = _game_group(game)
+    if "--compare" not in ctx.args and isinstance(own, TyperGroup) and "study" in own.commands:
+        _hand_over(game, "study", ctx.args)
+        return
+    from .study.cli import app as study_app
+
+    status = typer.main.get_command(study_app).main(
+        args=[game, *ctx.args], prog_name="asobiba study", standalone_mode=False)
+    if isinstance(status, int) and status:
+        raise typer.Exit(status)
 
 
 def _hand_over(game_id: str, name: str, args: list[str]) -> None:

@@ -39,6 +39,8 @@ layers check ``is not None`` instead of guessing with ``getattr``:
 * ``research`` (:class:`Research`): what the research frameworks need (the bounds of the action
   ids and of a game's length, an observation tensor, the utilities) and an optional batched engine
   (:class:`BatchKernel`), read by :mod:`asobiba.adapters` (docs/research.md).
+* ``study`` (:class:`StudySubjects`): what ``asobiba study GAME`` can compare besides levels and rule
+  options (the number of players, a per-seat choice such as decks) and what it can work out exactly.
 """
 
 from __future__ import annotations
@@ -327,6 +329,42 @@ class Lobby:
     panel: tuple[str, ...] = ()
 
 
+# -- what a study can compare -----------------------------------------------------------------------
+class ExactFacts(Protocol):
+    def __call__(self, game: Game) -> Mapping[str, Any] | None:
+        """Exact figures (JSON-ready, deterministic) about ``game`` with its options — e.g. the
+        odds of a summon roll or of an exchange between the seats' dice — or None when there are
+        none for these options."""
+        ...
+
+
+class ExactFirstPlayer(Protocol):
+    def __call__(self, game: Game) -> Mapping[str, str] | None:
+        """The first player's chances under perfect play, ``{"win", "draw", "loss"}`` as exact
+        fractions written ``"p/q"``, or None where the game's solution is not at hand."""
+        ...
+
+
+@dataclass(frozen=True)
+class StudySubjects:
+    """What ``asobiba study GAME`` can compare in a game besides computer levels and rule options
+    (docs/study/README.md).
+
+    ``players_option``: the option that sets the number of players (the first-player study runs
+    every count it allows, unless told); ``seat_option``: an option that gives each seat its own
+    value, in seat order (e.g. decks), and ``seat_values`` the values shipped with asobiba (the
+    matrix of ``--compare decks``); ``options``: the rule options worth comparing, for help texts;
+    ``exact`` and ``exact_first_player``: what can be worked out exactly instead of played.
+    """
+
+    players_option: str | None = None
+    seat_option: str | None = None
+    seat_values: Callable[[], Sequence[str]] | None = None
+    options: tuple[str, ...] = ()
+    exact: ExactFacts | None = None
+    exact_first_player: ExactFirstPlayer | None = None
+
+
 # -- for research frameworks (docs/research.md) ------------------------------------------------------
 @dataclass(frozen=True)
 class Bounds:
@@ -518,6 +556,7 @@ class GameDescriptor(Generic[S_contra]):
     glossary: tuple[Term, ...] = ()
     research: Research[Any, S_contra] | None = None
     """What the research frameworks need; every registered game declares it (conformance)."""
+    study: StudySubjects | None = None
 
     @property
     def id(self) -> str:

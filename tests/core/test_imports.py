@@ -119,6 +119,7 @@ TOP_LAYER = {
     "bench": "people",
     "adapters": "people",
     "engine": "people",
+    "study": "people",
     "cli": "cli",
     "__main__": "cli",
 }

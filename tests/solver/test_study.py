@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
+from types import SimpleNamespace
 
 from asobiba.games.diceout.board import RED, WHITE
 from asobiba.games.diceout.setup import ROLLS
 from asobiba.games.diceout.solver.positions import coordinates
-from asobiba.games.diceout.solver.study import opening_value, write_study
+from asobiba.games.diceout.solver.study import opening_value, study_board, write_study
 from asobiba.games.diceout.solver.table import decode, find_table
 from asobiba.games.diceout.state import home_slots
+from asobiba.games.diceout.study_subjects import first_player_chances
 
 
 def test_opening_values_do_not_depend_on_colour(tables_dir: Path) -> None:
@@ -44,3 +47,14 @@ def test_study_files(tables_dir: Path, tmp_path: Path) -> None:
     assert placing["chances_exact"]["rolled"] == study["first_player_roll_rule_exact"]
     assert all(abs(sum(c.values()) - 1) < 1e-12 for c in placing["chances"].values())
     assert len(placing["best"]) == 7 * 7 and len(placing["replies"]) == 24 * 7
+
+
+def test_exact_first_player_chances_for_the_generic_study(tables_dir: Path) -> None:
+    """What ``asobiba study diceout --compare …`` reports as exact: the opening study's chances."""
+    options = SimpleNamespace(rows=2, setup="roll", declare="auto", first="roll", placement="rolled")
+    chances = first_player_chances(SimpleNamespace(options=options), tables_dir)  # type: ignore[arg-type]
+    table = find_table(2, tables_dir)
+    assert table is not None
+    assert {k: Fraction(v) for k, v in chances.items()} == study_board(table).first_player
+    fixed = SimpleNamespace(options=SimpleNamespace(**{**vars(options), "setup": "fixed"}))
+    assert first_player_chances(fixed, tables_dir) is None  # type: ignore[arg-type]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.descriptor import GameDescriptor, Lobby, Names
+from ...core.descriptor import GameDescriptor, Lobby, Names, StudySubjects
 from ..star.capabilities import KNOWLEDGE, MOVE_PATHS, RENDER_SVG, RENDER_TEXT
 from ..star.crossing import web as crossing
 from ..star.geometry import COLOUR_NAMES
@@ -52,4 +52,5 @@ DESCRIPTOR = GameDescriptor(
     commands=commands,
     lessons=lessons.lessons,
     research=RESEARCH,
+    study=StudySubjects(players_option="players", options=("long_jump", "goal_block", "hop_own")),
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.descriptor import Counterpart, GameDescriptor, Lobby, Names
+from ...core.descriptor import Counterpart, GameDescriptor, Lobby, Names, StudySubjects
 from ..star.capabilities import KNOWLEDGE, MOVE_PATHS, RENDER_SVG, RENDER_TEXT, compiled
 from ..star.geometry import COLOUR_NAMES, COLOURS
 from ..star.notation import typed_cell
@@ -62,4 +62,5 @@ DESCRIPTOR = GameDescriptor(
     counterparts={"openspiel": OPENSPIEL},
     lessons=lessons.lessons,
     research=RESEARCH,
+    study=StudySubjects(players_option="players", options=("long_jump", "goal_block", "king")),
 )

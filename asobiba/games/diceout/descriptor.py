@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, Solutions, Verb
+from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, Solutions, StudySubjects, Verb
 from ...core.game import Game
 from . import heuristic, lessons
 from .actions import DECLARE_NOTATION, PASS_NOTATION, typed_cell
@@ -14,6 +14,7 @@ from .render import render_text
 from .research import RESEARCH
 from .setup import decode_place, is_place_action
 from .state import DiceOutState
+from .study_subjects import STUDY_OPTIONS, first_player_chances
 from .svg import render_svg
 from .words import move_words
 
@@ -108,4 +109,5 @@ DESCRIPTOR: GameDescriptor[DiceOutState] = GameDescriptor(
     commands=commands,
     lessons=lessons.lessons,
     research=RESEARCH,
+    study=StudySubjects(options=STUDY_OPTIONS, exact_first_player=first_player_chances),
 )

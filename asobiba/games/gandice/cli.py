@@ -7,6 +7,9 @@
   percentages (headers in English and Japanese, columns aligned for wide characters), then the decks.
 * ``odds --attacker ID --defender ID --defender-state summoned|half|unsummoned [--catalog FILE]``
   prints ``{"attacker_wins", "defender_holds", "tie", "counter"}`` (no items, special = 3).
+* ``items [--decks A,B]`` prints, per pair of decks, ``{"decks", "attacks", "with_items",
+  "without_items"}``: the first exchange's mean odds with items spent well and without
+  (:func:`.study.opening_item_effect`).
 * ``fit --tallies FILE [--id ID --name NAME --kind KIND] [--out FILE]`` writes a catalog entry.
 
 Errors print one line on stderr and exit with status 2 (``asobiba.cli_support.user_errors``).
@@ -126,6 +129,27 @@ def odds(
             raise CatalogError(f"{die.id!r} is a {die.kind} die, not a character die")
     result = exchange_odds(dice[0], dice[1], SUMMON_STATE_NAMES.index(defender_state))
     typer.echo(json.dumps({k: float(v) for k, v in result.items()}))
+
+
+@app.command()
+@user_errors
+def items(
+    decks: Annotated[str, typer.Option("--decks", help="Attacker's deck,defender's deck (default: "
+                                       "every ordered pair of the bundled decks).")] = "",
+) -> None:
+    """What items are worth in the first exchange, exactly: every unit summoned, the first seat's
+    attacks played out with items and without (one JSON line per pair of decks)."""
+    import itertools
+
+    from asobiba.core.registry import make_game_from_pairs
+
+    from .study import bundled_decks, opening_item_effect
+
+    pairs = ([tuple(decks.split(","))] if decks
+             else list(itertools.permutations(bundled_decks(), 2)))
+    for pair in pairs:
+        game = make_game_from_pairs("gandice", [f"decks={','.join(pair)}", "first=p1"])
+        typer.echo(json.dumps(opening_item_effect(game)))
 
 
 @app.command()

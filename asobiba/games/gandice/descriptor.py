@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, WebClient
+from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, StudySubjects, WebClient
 from . import heuristic, lessons
 from .forecast import attack_odds
 from .game import GandiceGame
@@ -13,6 +13,7 @@ from .labels import SEATS
 from .notation import typed_cell
 from .research import RESEARCH
 from .search import expectimax_agent
+from .study import STUDY_OPTIONS, bundled_decks, exact_facts
 from .styles import style_agent
 from .svg import render_svg
 from .web import SERVICES
@@ -67,4 +68,6 @@ DESCRIPTOR = GameDescriptor(
         "turn_limit": Names("ターンの上限に達しました。場に残ったプレイヤーが勝ちを分け合います。",
                             "The turn limit was reached: the players still in share the win."),
     },
+    study=StudySubjects(players_option="players", seat_option="decks", seat_values=bundled_decks,
+                        options=STUDY_OPTIONS, exact=exact_facts),
 )
