@@ -191,7 +191,7 @@ def test_serve_masks_passwords_and_warns_off_loopback(monkeypatch: pytest.Monkey
     assert "warning" in result.stderr and "--allow-host" in result.stderr
 
 
-def test_serve_lan_shows_the_address_and_its_qr_code(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_serve_lan_shows_the_address_and_its_qr_code(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """``--lan`` listens on the address :func:`~asobiba.web.address.lan_address` chose and prints
     it with a QR code; here the choice is replaced by loopback, so nothing leaves this computer."""
     import socket
@@ -208,7 +208,8 @@ def test_serve_lan_shows_the_address_and_its_qr_code(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(server, "lan_address", lambda: "127.0.0.1")
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets: started.append(sockets))
     monkeypatch.setattr(server, "create_app", lambda url, **kwargs: made.append(kwargs))
-    result = runner.invoke(app, ["serve", "--lan", "--port", str(port), "--db", "sqlite:///:memory:"])
+    db = str(tmp_path / "lan.sqlite3")
+    result = runner.invoke(app, ["serve", "--lan", "--port", str(port), "--db", db])
     for sockets in started:
         for sock in sockets:  # type: ignore[attr-defined]
             assert sock.getsockname() == ("127.0.0.1", port)

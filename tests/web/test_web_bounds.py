@@ -18,6 +18,7 @@ from asobiba.web import rooms as rooms_module
 from asobiba.web.app import create_app
 from asobiba.web.bodies import MAX_META
 from asobiba.web.limits import Limits
+from asobiba.web.seats import Seat
 from asobiba.web.sockets import SEND_BYTES, Outbox
 from asobiba.web.store import PLAYING, Store, StoredGame
 from asobiba.web.table import Table
@@ -137,7 +138,7 @@ def test_a_restart_loads_nothing_until_a_game_is_opened(db_url: str) -> None:
     store = Store(db_url)
     now = time.time()
     store.create(StoredGame(id="c0ffee", game="diamond", options={"players": 2},
-                            seats=[{"type": "computer", "level": "intro"}, {"type": "human"}], seed=5,
+                            seats=[Seat.computer("intro"), Seat.person()], seed=5,
                             status=PLAYING, result=None, start=None, source="play", meta={},
                             created=now, updated=now)).result()
     store.close()

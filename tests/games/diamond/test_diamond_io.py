@@ -341,10 +341,9 @@ def test_the_picture_names_its_cells_as_players_read_them_and_says_how_to_turn(g
     """Each hole carries its notation name (``data-name``, docs/rules/diamond.md, "Cell names")
     beside the web's ``q,r``; the root says the turn that brings each colour's start apex to the
     bottom (``data-seat-turns``), and the turn puts that colour's start pieces at the bottom."""
-    from asobiba.games.diamond.notation import names
-    from asobiba.games.diamond.svg import cell_xy
-
     from asobiba.core.registry import descriptor
+    from asobiba.games.star.notation import names
+    from asobiba.games.star.svg import cell_xy
 
     state = make_game(game_id, options).new_state()
     root = ET.fromstring(descriptor(game_id).render_svg(state, highlights=(), last_move=None))
