@@ -4,7 +4,11 @@
   on average (HTTP requests and WebSocket handshakes alike), in bursts of at most
   :attr:`Limits.address_burst`, and hold at most :attr:`Limits.address_sockets` WebSockets open.
   Past that an HTTP request is answered 429 with ``Retry-After`` and a handshake is refused,
-  before anything else is done. ``address_rate=0`` turns the per-address limits off. Behind a
+  before anything else is done. The page's own files (``/static/…``, which a browser asks for
+  again on every page it opens: about forty modules a page) draw on a budget of their own,
+  :attr:`Limits.address_file_rate` a second in bursts of :attr:`Limits.address_file_burst`, so
+  that a person going from the lobby to a lesson and a table is never refused a module.
+  ``address_rate=0`` turns the per-address limits off. Behind a
   reverse proxy named with ``asobiba serve --proxy`` the address is the client's as the proxy
   tells it (``X-Forwarded-For``); from any other peer the header is ignored.
   All the WebSockets of one address share a frame budget of :attr:`Limits.address_frame_rate`
@@ -62,12 +66,17 @@ class RateLimited(Explained):
     status = 429
 
 
+FILES = "/static/"
+"""The path prefix of the page's own files (modules, styles, pictures)."""
+
 @dataclass(frozen=True)
 class Limits:
     """The numbers of the limits (see the module docstring)."""
 
     address_rate: float = 20.0
     address_burst: float = 120.0
+    address_file_rate: float = 200.0
+    address_file_burst: float = 1000.0
     address_sockets: int = 64
     address_frame_rate: float = 40.0
     address_frame_burst: float = 80.0
@@ -134,6 +143,7 @@ class AddressLimits:
         self.app = app
         self.limits = limits
         self.buckets: dict[str, Bucket] = {}
+        self.files: dict[str, Bucket] = {}
         self.frames: dict[str, Bucket] = {}
         self.games: dict[str, Bucket] = {}
         self.sockets: dict[str, int] = {}
@@ -143,7 +153,11 @@ class AddressLimits:
             return await self.app(scope, receive, send)
         limits = self.limits
         address = (scope.get("client") or ("?", 0))[0]
-        if not _bucket(self.buckets, address, limits.address_rate, limits.address_burst).take():
+        if scope["type"] == "http" and scope["path"].startswith(FILES):
+            bucket = _bucket(self.files, address, limits.address_file_rate, limits.address_file_burst)
+        else:
+            bucket = _bucket(self.buckets, address, limits.address_rate, limits.address_burst)
+        if not bucket.take():
             return await _refuse(scope, send)
         if scope["type"] == "http":
             if scope["method"] == "POST" and scope["path"] in CREATING:

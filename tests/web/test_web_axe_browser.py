@@ -54,7 +54,7 @@ def test_the_lobby_and_every_table_have_no_serious_violation(browser, server, de
 
             hold(page, created["id"], created["token"])
             page.goto(f"{server.url}/game/{created['id']}")
-            page.wait_for_selector(".board-svg [data-cell], [data-action=move]")
+            page.wait_for_selector(".board-svg [data-cell]:visible, [data-action=move]:visible")
             page.wait_for_timeout(300)
             found[game] = serious(page)
             if page.locator("[data-action=learn]").count():  # the how-to-play view, where there is one

@@ -199,3 +199,15 @@ def test_a_game_stores_bounded_options_and_moves(client: TestClient, monkeypatch
     assert [move().status_code for _ in range(2)] == [200, 200]
     full = move()
     assert full.status_code == 400 and "most moves" in full.json()["error"]
+
+
+def test_the_page_files_have_their_own_budget(db_url: str) -> None:
+    """A browser opening page after page asks for every module again: the files under /static/
+    do not spend the address's request budget, and requests beyond that budget are still refused
+    (docs/operations.md, "Bounded work")."""
+    limits = Limits(address_rate=1, address_burst=3)
+    with TestClient(create_app(db_url, limits=limits)) as c:
+        files = [c.get("/static/js/i18n.js").status_code for _ in range(30)]
+        assert set(files) == {200}
+        api = [c.get("/api/catalog").status_code for _ in range(6)]
+        assert 429 in api
