@@ -21,6 +21,7 @@ from pydantic.json_schema import models_json_schema
 
 from ..core.registry import descriptors, game_class
 from . import bodies
+from .learn import LessonBody
 
 REF = "#/components/schemas/{model}"
 
@@ -166,6 +167,7 @@ REQUESTS: dict[str, type[BaseModel]] = {
     "qr_code": bodies.QrBody,
     "upload_record": bodies.RecordBody,
     "post_move": bodies.MoveBody,
+    "post_moves": LessonBody,
 }
 """The request body of each operation that takes one (by operation id: the route's function)."""
 
