@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from ....cli_support import user_errors
+from ....cli_support import OptionOpt, command_group, user_errors
 from ....core.record import Record
 from ....core.registry import make_game, make_game_from_pairs
 from ..game import StarGame, star_game
@@ -22,20 +22,12 @@ from .known import KNOWN
 def crossing_app(game_id: str) -> typer.Typer:
     """The command group of ``game_id`` with its ``cross`` command (the puzzle of the game's first
     colour under the game's options, ``-o`` as everywhere)."""
-    app = typer.Typer(
-        name=game_id,
-        help="The crossing puzzle: one colour alone carries its camp across the star.",
-        no_args_is_help=True,
-        add_completion=False,
-        pretty_exceptions_enable=False,
-    )
+    app = command_group(game_id, "The crossing puzzle: one colour alone carries its camp across the star.")
 
     @app.command()
     @user_errors
     def cross(
-        option: Annotated[
-            list[str] | None, typer.Option("-o", "--option", help="Rule option KEY=VALUE.")
-        ] = None,
+        option: OptionOpt = None,
         width: Annotated[int, typer.Option("--width", min=1, help="Beam width.")] = 30_000,
         as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
         record: Annotated[
