@@ -303,6 +303,10 @@ def serve(
         bool, typer.Option("--lan", help="Listen on this computer's address on the local network "
                            "(friends on the same Wi-Fi) and show it with a QR code.")
     ] = False,
+    study_seconds: Annotated[
+        int, typer.Option("--study-seconds", help="The longest a study of the study page may run, "
+                          "1 to 600 seconds.")
+    ] = 600,
 ) -> None:
     """Start the web table (FastAPI + uvicorn) for every game that has a board picture."""
     from .web.server import serve as run_server
@@ -311,7 +315,7 @@ def serve(
                allow_origins=tuple(allow_origin or ()), api_docs=api_docs,
                allow_builds=allow_builds, address_rate=address_rate,
                address_connections=address_connections, proxies=tuple(proxy or ()),
-               public_url=public_url, lan=lan)
+               public_url=public_url, lan=lan, study_seconds=study_seconds)
 
 
 FORWARDED = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}

@@ -14,7 +14,7 @@ from rich.console import Console
 
 from ..cli_support import user_errors
 from .engines import make_engine
-from .plan import BATCH, make_study
+from .plan import BATCH, LEVEL, make_study
 from .plots import write_plots
 from .report import print_tables, study_json, write_json
 from .run import Tally, run_study
@@ -33,7 +33,7 @@ def study(
         "--compare", help="levels, options, first-player, or the game's per-seat option (decks).")
     ] = "first-player",
     level: Annotated[str, typer.Option("--level", help="Level of every seat not compared.")
-                     ] = "strongest",
+                     ] = LEVEL,
     levels: Annotated[str, typer.Option("--levels", help="first-player: levels, comma-separated "
                                         "(default: --level).")] = "",
     players: Annotated[str, typer.Option("--players", help="first-player: numbers of players, "

@@ -36,6 +36,9 @@ LEVELS_COMPARED = "levels"
 OPTIONS_COMPARED = "options"
 FIRST_PLAYER = "first-player"
 
+LEVEL = "strongest"
+"""The level of every seat not compared, unless told (``--level``)."""
+
 BATCH = 20
 """Games per cell between two looks at the interval, unless told (``--batch``; rounded up to whole
 rotations of the seats). A cluster wants more: a round is only as wide as its batches."""

@@ -119,9 +119,14 @@ def study_json(study: Study, tallies: Sequence[Tally]) -> dict[str, Any]:
     return out
 
 
+def json_text(data: Mapping[str, Any]) -> str:
+    """The study's JSON as ``--json`` writes it (and the study page serves it)."""
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
 def write_json(data: Mapping[str, Any], path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    path.write_text(json_text(data), encoding="utf-8")
 
 
 def _pct(x: float | None) -> str:

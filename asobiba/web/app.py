@@ -1,9 +1,10 @@
 """The ASGI app: API routes, the game WebSocket, the static page (no build step).
 
 ``create_app(db_url)`` is what ``asobiba serve`` runs and what tests use. Pages (``/``,
-``/game/{id}``, ``/replay/{id}``, ``/games``, ``/learn/{game}``) all serve the same page
-(:mod:`.page`); the page's ES modules route on the path. A game id the store does not know, a game
-without lessons at ``/learn/`` and any other unknown path get that page as the not-found page,
+``/game/{id}``, ``/replay/{id}``, ``/games``, ``/learn/{game}``, ``/study/{game}``) all serve the
+same page (:mod:`.page`); the page's ES modules route on the path. A game id the store does not
+know, a game without lessons at ``/learn/`` or without a study at ``/study/`` and any other
+unknown path get that page as the not-found page,
 with 404. The lobby's catalog is built at start-up. Every request
 passes :class:`~asobiba.web.guard.Guard`; every error is
 ``{"error": "one line"}`` (400 for bad input, also where FastAPI itself checks a path or query
@@ -30,9 +31,9 @@ from starlette.types import Scope
 
 from ..core.errors import AsobibaError, one_line
 from ..core.registry import descriptors
-from . import api, contract, learn, services, sockets
+from . import api, contract, learn, services, sockets, studies
 from .address import PublicUrl
-from .errors import GameNotFound, http_status, translations
+from .errors import GameNotFound, NotFound, http_status, translations
 from .guard import DOCS_PATH, Access, Guard
 from .limits import AddressLimits, Limits
 from .lobby import CLIENT_PREFIX, lobby_games
@@ -40,6 +41,7 @@ from .page import Shell
 from .rooms import Rooms
 from .solutions import SolutionBuilds
 from .store import Store, resolve_db_url
+from .studyplan import MAX_SECONDS, studied
 from .workers import Workers
 
 STATIC = Path(__file__).parent / "static"
@@ -68,6 +70,7 @@ def create_app(
     allow_builds: bool = False,
     hint_processes: bool = False,
     public_url: PublicUrl | None = None,
+    study_seconds: int = MAX_SECONDS,
 ) -> FastAPI:
     """The web table over the database at ``db_url`` (a SQLAlchemy URL or a SQLite file path).
 
@@ -78,7 +81,8 @@ def create_app(
     ``asobiba serve`` passes them). ``allow_builds``: whether the default ``solutions`` build
     tables when asked. ``hint_processes``: work hints out in a separate process
     (:mod:`.workers`; ``asobiba serve`` does). ``public_url``: the address other people open,
-    which invite links start with (:mod:`.address`)."""
+    which invite links start with (:mod:`.address`). ``study_seconds``: the longest a study of the
+    study page may run (:mod:`.studies`)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -87,11 +91,13 @@ def create_app(
         app.state.rooms = Rooms(store, workers)
         app.state.solutions = solutions or SolutionBuilds(allow=allow_builds)
         app.state.limits = limits
+        app.state.studies = studies.Studies(study_seconds)
         await asyncio.to_thread(lobby_games)  # built once, before the first page asks
         try:
             yield
         finally:
             await app.state.rooms.close()
+            await asyncio.to_thread(app.state.studies.close)
             app.state.solutions.close()
             workers.close()
             store.close()
@@ -142,6 +148,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(services.router)
     app.include_router(learn.router)
+    app.include_router(studies.router)
     app.include_router(sockets.router)
     for game in descriptors():  # each game's own page module, from its package
         if game.at_web_table and game.client is not None:
@@ -179,6 +186,15 @@ def create_app(
     async def learn_page(game: str) -> HTMLResponse:
         """How to play a game (its lessons); a game without lessons gets the not-found page."""
         return shell.page() if game in learn.learnable() else shell.page(missing="page")
+
+    @app.get("/study/{game}", include_in_schema=False)
+    async def study_page(game: str) -> HTMLResponse:
+        """The study page of a game; a game without a study gets the not-found page."""
+        try:
+            studied(game)
+        except NotFound:
+            return shell.page(missing="page")
+        return shell.page()
 
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay_page(request: Request, game_id: str) -> HTMLResponse:

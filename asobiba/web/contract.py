@@ -22,6 +22,7 @@ from pydantic.json_schema import models_json_schema
 from ..core.registry import descriptors, game_class
 from . import bodies
 from .learn import LessonBody
+from .studyplan import StudyBody
 
 REF = "#/components/schemas/{model}"
 
@@ -168,16 +169,18 @@ REQUESTS: dict[str, type[BaseModel]] = {
     "upload_record": bodies.RecordBody,
     "post_move": bodies.MoveBody,
     "post_moves": LessonBody,
+    "start_study": StudyBody,
 }
 """The request body of each operation that takes one (by operation id: the route's function)."""
 
 ACTING = {"seat_to_computer", "post_move", "post_undo", "post_takeback", "post_resign", "post_stop",
-          "post_verb", "post_hint"}
+          "post_verb", "post_hint", "cancel_study"}
 """The operations that need a seat's token (``Authorization: Bearer``)."""
 
 EXTRA_ERRORS: dict[str, tuple[int, ...]] = {
     "post_hint": (503,),
     "build_solutions": (409,),
+    "start_study": (409,),
 }
 """Statuses beyond those every operation of its kind can answer."""
 

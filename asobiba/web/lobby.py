@@ -36,7 +36,8 @@ def entry(game: GameDescriptor[Any]) -> dict[str, Any]:
     """One game: names, option specs (those a web client may set), what the lobby shows (and which
     options the game's own page module sets: ``lobby.panel``), the page module (``client``),
     whether moves have odds to show, whether it has lessons (``learn``: its how-to-play view at
-    ``/learn/<id>``), seats, verbs, endings, solutions.
+    ``/learn/<id>``), whether it has a study (``study``: the study page at ``/study/<id>``), seats,
+    verbs, endings, solutions.
 
     ``setup`` and ``preview`` are for the options the lobby starts from (the lobby defaults).
     """
@@ -58,6 +59,7 @@ def entry(game: GameDescriptor[Any]) -> dict[str, Any]:
         "client": None if game.client is None else client_url(game),
         "odds": game.move_odds is not None,
         "learn": game.lessons is not None,
+        "study": game.study is not None,
         "setup": setup_of(start),
         "preview": preview(start),
         "seats": {seat: names.to_json() for seat, names in game.seat_names.items()},

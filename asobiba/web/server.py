@@ -37,6 +37,7 @@ from .connections import Connections, HttpProtocol
 from .guard import MESSAGE_LIMIT, Access, is_loopback
 from .limits import Limits
 from .store import check_db, resolve_db_url
+from .studyplan import MAX_SECONDS
 
 MAX_RATE = 10_000.0
 """The largest ``--address-rate`` (requests a second)."""
@@ -68,6 +69,7 @@ def serve(
     proxies: tuple[str, ...] = (),
     public_url: str | None = None,
     lan: bool = False,
+    study_seconds: int = MAX_SECONDS,
 ) -> None:
     """Serve until interrupted. ``db``: a SQLAlchemy URL or a file path; None → the default
     SQLite file in the user's data directory (created if missing). ``allow_hosts``: more names
@@ -77,7 +79,7 @@ def serve(
     ``proxies``: the addresses of reverse proxies whose ``X-Forwarded-For`` names the client
     (from any other peer the header is ignored); ``public_url``: the address other people open,
     which invite links start with; ``lan``: listen on this computer's local network address and
-    show it (docs/operations.md)."""
+    show it; ``study_seconds``: the longest a study of the study page may run (docs/operations.md)."""
     if not 1 <= port <= 65535:
         raise ServeError(f"port {port} is not between 1 and 65535")
     if not (math.isfinite(address_rate) and 0 <= address_rate <= MAX_RATE):
@@ -86,6 +88,8 @@ def serve(
     if not 1 <= address_connections <= MAX_CONNECTIONS:
         raise ServeError(f"--address-connections must be from 1 to {MAX_CONNECTIONS}, "
                          f"not {address_connections}")
+    if not 1 <= study_seconds <= MAX_SECONDS:
+        raise ServeError(f"--study-seconds must be from 1 to {MAX_SECONDS}, not {study_seconds}")
     for proxy in proxies:
         try:
             ipaddress.ip_address(proxy)
@@ -103,7 +107,7 @@ def serve(
     limits = Limits(address_rate=address_rate, address_burst=max(1.0, 6 * address_rate),
                     address_connections=address_connections)
     app = create_app(url, access=access, api_docs=api_docs, limits=limits, allow_builds=allow_builds,
-                     hint_processes=True, public_url=public)
+                     hint_processes=True, public_url=public, study_seconds=study_seconds)
     shown = make_url(url).render_as_string(hide_password=True)
     print(f"asobiba: serving http://{_netloc(host)}:{port}/  (games stored in {shown})", flush=True)
     if lan and public is not None:

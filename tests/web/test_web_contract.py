@@ -14,10 +14,11 @@ from web.conftest import Server
 
 from asobiba.web.contract import ACTING, REQUESTS
 
-SEMANTIC = ("post_setup", "create_game", "upload_record")
+SEMANTIC = ("post_setup", "create_game", "upload_record", "start_study")
 """The operations whose bodies carry rules no schema states (options that must agree with each
-other, as many seats as the game has, a record whose moves must replay): a schema-valid body may
-be refused there with 400, and the fuzzer is told so."""
+other, as many seats as the game has, a record whose moves must replay, a study's subjects that
+must be the game's): a schema-valid body may be refused there with 400 (or 409 while a study
+runs), and the fuzzer is told so."""
 
 CONFIG = f"""
 [[operations]]
@@ -30,7 +31,7 @@ def test_every_operation_declares_its_body_answers_and_errors(client: TestClient
     schema = client.get("/api/openapi.json").json()
     operations = {op["operationId"]: (method, op) for ops in schema["paths"].values()
                   for method, op in ops.items()}
-    assert len(operations) == 24
+    assert len(operations) == 31
     error = {"$ref": "#/components/schemas/Error"}
     for oid, (method, op) in operations.items():
         responses = op["responses"]
@@ -51,7 +52,8 @@ def test_every_operation_declares_its_body_answers_and_errors(client: TestClient
 
 def test_schemathesis_with_all_checks_finds_nothing(tmp_path: Path) -> None:
     examples = int(os.environ.get("ASOBIBA_FUZZ_EXAMPLES", "10"))
-    served = Server(tmp_path / "served.sqlite3", serve_options={"address_rate": 1000}).start()
+    served = Server(tmp_path / "served.sqlite3",
+                    serve_options={"address_rate": 1000, "study_seconds": 1}).start()  # tiny studies only
     config = tmp_path / "schemathesis.toml"
     config.write_text(CONFIG)
     try:

@@ -21,7 +21,8 @@ scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
                       | st.dictionaries(st.text(max_size=12), inner, max_size=4), max_leaves=12)
 fields = st.sampled_from(["game", "options", "seats", "seed", "meta", "move", "action", "ply", "type",
-                          "verb", "tokens", "invite", "level", "accept", "format", "moves", "result"])
+                          "verb", "tokens", "invite", "level", "accept", "format", "moves", "result",
+                          "compare", "a", "b", "games"])
 objects = st.dictionaries(fields, values, max_size=5)
 raw = st.binary(max_size=200) | st.text(max_size=200).map(str.encode) | objects.map(
     lambda o: json.dumps(o).encode()) | st.sampled_from(
@@ -31,7 +32,7 @@ POSTS = ["/api/setup", "/api/setup?preview=true", "/api/games", "/api/records", 
          "/api/games/{id}/moves", "/api/games/{id}/undo", "/api/games/{id}/resign",
          "/api/games/{id}/hint", "/api/games/{id}/takeback", "/api/games/{id}/stop",
          "/api/games/{id}/verbs/declare", "/api/games/{id}/seats/1/join",
-         "/api/games/{id}/seats/1/computer", "/api/solutions/diceout/4"]
+         "/api/games/{id}/seats/1/computer", "/api/solutions/diceout/4", "/api/studies"]
 GETS = ["/api/games/{id}", "/api/games/{id}/frames/{ply}", "/api/games/{id}/record",
         "/api/solutions/{game}/{ply}", "/api/catalog"]
 
