@@ -77,7 +77,7 @@ def _matrix(plt: Any, data: Mapping[str, Any], font: str | None) -> Any:
     names = m["subjects"]
     size = len(names)
     grid = np.array([[np.nan if v is None else v for v in row] for row in m["share"]], dtype=float)
-    fig, ax = plt.subplots(figsize=(2.2 + 1.3 * size, 1.6 + 1.1 * size))
+    fig, ax = plt.subplots(figsize=(max(6.4, 2.2 + 1.3 * size), 1.6 + 1.1 * size))  # room for the title
     image = ax.imshow(100 * grid, cmap="RdBu", vmin=0, vmax=100)
     for i in range(size):
         for j in range(size):

@@ -15,6 +15,7 @@ import { choiceControl, optionField, valueLabel } from "./options.js";
 import { allTokens } from "./seats.js";
 import { solutionsPanel, variantOf } from "./solutions.js";
 import { starterOption, starterValue } from "./starter.js";
+import { ts } from "./study.js";
 
 const GAME_KEY = "asobiba.lobby.game";
 const STARTERS = ["chance", "you", "computer"];
@@ -240,6 +241,8 @@ export function lobbyPage(root) {
             ),
             g.learn ? h("a", { class: "card-learn", href: `/learn/${g.id}`, "data-link": "", "data-action": "learn" },
               t("lobby.learn")) : null,
+            g.study ? h("a", { class: "card-learn", href: `/study/${g.id}`, "data-link": "", "data-action": "study" },
+              ts("study.open")) : null,
           ),
         ),
       ),

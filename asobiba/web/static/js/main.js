@@ -1,5 +1,5 @@
 // Page router: "/" lobby, "/games" list, "/game/{id}" table, "/replay/{id}" replay, "/learn/{game}"
-// how to play. The server answers an address that leads nowhere with 404 and marks the page (body
+// how to play, "/study/{game}" the study page. The server answers an address that leads nowhere with 404 and marks the page (body
 // data-missing = "game" or "page"): the not-found page shows instead. Links marked data-link navigate without a reload; the
 // language button switches ja ⇄ en.
 
@@ -12,6 +12,7 @@ import { notFoundPage } from "./notfound.js";
 import { replayPage } from "./replay.js";
 import { joinSeat } from "./seats.js";
 import { tablePage } from "./table.js";
+import { studyPage } from "./study.js";
 import { setTitle } from "./title.js";
 
 const app = document.getElementById("app");
@@ -31,6 +32,7 @@ function route(notice = null) {
   else if ((m = path.match(/^\/game\/([\w-]+)\/join\/(\d+)\/([\w-]+)$/))) page = joinPage(m[1], m[2], m[3]);
   else if ((m = path.match(/^\/replay\/([\w-]+)$/))) page = replayPage(app, m[1]);
   else if ((m = path.match(/^\/learn\/([\w-]+)$/))) page = learnPage(app, m[1]);
+  else if ((m = path.match(/^\/study\/([\w-]+)$/))) page = studyPage(app, m[1]);
   else if (path === "/games") page = gamesPage(app, navigate);
   else page = lobbyPage(app);
   document.body.dataset.page = path.split("/")[1] || "lobby";

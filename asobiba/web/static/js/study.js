@@ -1,0 +1,342 @@
+// The study page (docs/study/README.md, "The study page"): a designer picks two things of a game to
+// compare — two levels, two values of the game's per-seat option (e.g. decks) or two values of a
+// rule option, all read from GET /api/studies/choices/{game} — and a bounded size, starts the study
+// (POST /api/studies; one runs at a time per server), watches each figure and its interval narrow
+// (GET /api/studies/{id}, polled), may cancel it, and downloads its JSON and plot. It names no game:
+// everything comes from the server.
+
+import { getJSON, postJSON } from "./api.js";
+import { h, link } from "./dom.js";
+import { errorText } from "./errors.js";
+import { pick, translator } from "./i18n.js";
+import { setTitle } from "./title.js";
+
+const TEXTS = {
+  ja: {
+    "study.open": "検証する",
+    "study.title": "検証：{game}",
+    "study.back": "← ロビーへ",
+    "study.intro": "コンピューター同士に対局させて、どちらがどれだけ有利かを区間つきで測ります。席は入れ替えながら打たせ、区間が十分せまくなるか、対局数か時間の上限に達したら止まります。",
+    "study.compare": "比べるもの",
+    "study.option": "ルール",
+    "study.a": "A",
+    "study.b": "B",
+    "study.level": "対局するコンピューターの強さ",
+    "study.games": "組み合わせごとの対局数の上限（{max}まで）",
+    "study.width": "区間の幅 ±ポイント（{max}まで）",
+    "study.seconds": "時間の上限 秒（{max}まで）",
+    "study.seed": "乱数の種",
+    "study.start": "検証を始める",
+    "study.cancel": "止める",
+    "study.loading": "読み込んでいます…",
+    "study.none": "まだ検証はありません。",
+    "study.other": "いまのサーバーの検証（{game}）",
+    "study.state.running": "実行中",
+    "study.state.done": "完了",
+    "study.state.cancelled": "止めました",
+    "study.state.timed_out": "時間の上限で止まりました",
+    "study.state.failed": "失敗しました",
+    "study.progress": "進み具合",
+    "study.played": "{games} / 約{expected}局",
+    "study.eta": "残り約{s}秒",
+    "study.cell": "組み合わせ",
+    "study.n": "対局数",
+    "study.share": "得点率",
+    "study.interval": "95 % 区間",
+    "study.pair": "{a} 対 {b}",
+    "study.pairMeaning": "得点率は A の B に対する得点率です（勝ち1・引き分け½・負け0）。50 % なら互角です。",
+    "study.firstMeaning": "得点率は先手の得点率です（勝ち1・引き分け½・負け0）。50 % なら先手の有利はありません。",
+    "study.stoppedBy.width": "区間が十分せまい",
+    "study.stoppedBy.games": "対局数の上限",
+    "study.downloads": "結果をダウンロード",
+    "study.json": "JSON",
+    "study.png": "図（PNG）",
+    "study.svg": "図（SVG）",
+    "study.plot": "検証の図",
+    "study.command": "同じ検証をコマンドで：",
+  },
+  en: {
+    "study.open": "Study",
+    "study.title": "Study: {game}",
+    "study.back": "← Back to the lobby",
+    "study.intro": "Computers play each other to measure how much one choice is worth, with an interval. Seats are rotated; the study stops once the interval is narrow enough, or at its games or time limit.",
+    "study.compare": "Compare",
+    "study.option": "Rule",
+    "study.a": "A",
+    "study.b": "B",
+    "study.level": "Level of the computers that play",
+    "study.games": "Most games per figure (at most {max})",
+    "study.width": "Interval width, ± points (at most {max})",
+    "study.seconds": "Time limit, seconds (at most {max})",
+    "study.seed": "Seed",
+    "study.start": "Start the study",
+    "study.cancel": "Stop",
+    "study.loading": "Loading…",
+    "study.none": "No study yet.",
+    "study.other": "The server's current study ({game})",
+    "study.state.running": "Running",
+    "study.state.done": "Done",
+    "study.state.cancelled": "Stopped",
+    "study.state.timed_out": "Stopped at the time limit",
+    "study.state.failed": "Failed",
+    "study.progress": "Progress",
+    "study.played": "{games} of about {expected} games",
+    "study.eta": "about {s} s left",
+    "study.cell": "Figure",
+    "study.n": "Games",
+    "study.share": "Score",
+    "study.interval": "95 % interval",
+    "study.pair": "{a} vs {b}",
+    "study.pairMeaning": "The score is A's against B (a win 1, a draw ½, a loss 0); 50 % is even.",
+    "study.firstMeaning": "The score is the first player's (a win 1, a draw ½, a loss 0); 50 % is no advantage.",
+    "study.stoppedBy.width": "interval narrow enough",
+    "study.stoppedBy.games": "games limit",
+    "study.downloads": "Download the results",
+    "study.json": "JSON",
+    "study.png": "Plot (PNG)",
+    "study.svg": "Plot (SVG)",
+    "study.plot": "The study's plot",
+    "study.command": "The same study on the command line:",
+  },
+};
+
+/** The study page's texts (also the lobby card's link). */
+export const ts = translator(TEXTS);
+
+const POLL = 700;
+const tokenKey = (id) => `asobiba.study.${id}`;
+
+function pct(x) {
+  return x === null || x === undefined ? "–" : `${(100 * x).toFixed(1)}`;
+}
+
+export function studyPage(root, game) {
+  let choices = null;
+  let error = null;
+  let status = null;
+  let timer = null;
+  let gone = false;
+  const form = { compare: null, option: null, a: null, b: null, level: null, games: 40, width: 5, seconds: 60, seed: 0 };
+
+  function kind() {
+    return choices.compare.find((c) => c.id === form.compare);
+  }
+
+  /** The values `a` and `b` may take now: of the compared kind, or of the chosen rule option. */
+  function values() {
+    const k = kind();
+    if (k.options) return k.options.find((o) => o.id === form.option)?.values ?? [];
+    return k.values;
+  }
+
+  function resetPair() {
+    const vs = values();
+    form.a = vs[0]?.id ?? null;
+    form.b = vs[1]?.id ?? null;
+  }
+
+  function nameOf(id, key = null) {
+    for (const k of choices?.compare ?? []) {
+      const groups = k.options ? k.options.filter((o) => key === null || o.id === key) : key === null ? [k] : [];
+      for (const g of groups) {
+        const v = g.values.find((x) => x.id === id);
+        if (v) return pick(v.name);
+      }
+    }
+    return id;
+  }
+
+  function cellName(cell) {
+    if (cell.a !== null && cell.a !== undefined) return ts("study.pair", { a: nameOf(cell.a), b: nameOf(cell.b) });
+    const [key, value] = cell.label.split("=");
+    const option = choices?.compare.find((c) => c.options)?.options.find((o) => o.id === key);
+    return option ? `${pick(option.name)}: ${nameOf(value, key)}` : cell.label;
+  }
+
+  function select(id, label, items, current, onchange) {
+    return h("div", { class: "field" },
+      h("label", { class: "field-label", for: id }, label),
+      h("select", { id, "data-study": id.replace("study-", ""), onchange: (e) => onchange(e.target.value) },
+        items.map((it) => h("option", { value: it.id, selected: it.id === current }, pick(it.name)))));
+  }
+
+  function number(id, label, value, max, onchange, min = 1) {
+    return h("div", { class: "field" },
+      h("label", { class: "field-label", for: id }, label),
+      h("input", { id, type: "number", min, max, step: 1, value, "data-study": id.replace("study-", ""),
+                   onchange: (e) => onchange(Number(e.target.value)) }));
+  }
+
+  function formEl() {
+    const k = kind();
+    const limits = choices.limits;
+    const fields = [
+      select("study-compare", ts("study.compare"), choices.compare, form.compare, (v) => {
+        form.compare = v;
+        form.option = kind().options?.[0]?.id ?? null;
+        resetPair();
+        render();
+      }),
+    ];
+    if (k.options) {
+      fields.push(select("study-option", ts("study.option"), k.options, form.option, (v) => {
+        form.option = v;
+        resetPair();
+        render();
+      }));
+    }
+    fields.push(
+      select("study-a", ts("study.a"), values(), form.a, (v) => (form.a = v)),
+      select("study-b", ts("study.b"), values(), form.b, (v) => (form.b = v)),
+    );
+    if (k.id !== "levels") {
+      fields.push(select("study-level", ts("study.level"), choices.levels, form.level, (v) => (form.level = v)));
+    }
+    fields.push(
+      number("study-games", ts("study.games", { max: limits.games }), form.games, limits.games, (v) => (form.games = v)),
+      number("study-width", ts("study.width", { max: limits.width }), form.width, limits.width, (v) => (form.width = v)),
+      number("study-seconds", ts("study.seconds", { max: limits.seconds }), form.seconds, limits.seconds, (v) => (form.seconds = v)),
+      number("study-seed", ts("study.seed"), form.seed, limits.seed, (v) => (form.seed = v), 0),
+    );
+    const running = status?.state === "running";
+    const start = h("button", { type: "button", class: "primary big", "data-action": "study-start", disabled: running },
+      ts("study.start"));
+    start.addEventListener("click", () => begin(start));
+    return h("div", { class: "panel study-form" },
+      h("div", { class: "fields study-fields" }, fields),
+      h("div", { class: "start-row" },
+        error ? h("p", { class: "error", role: "alert" }, error) : null,
+        start));
+  }
+
+  function body() {
+    const out = { game, compare: form.compare, a: form.a, b: form.b, games: form.games, width: form.width,
+                  seconds: form.seconds, seed: form.seed };
+    if (kind().options) out.option = form.option;
+    if (form.compare !== "levels") out.level = form.level;
+    return out;
+  }
+
+  async function begin(button) {
+    button.disabled = true;
+    error = null;
+    try {
+      const started = await postJSON("/api/studies", body());
+      sessionStorage.setItem(tokenKey(started.id), started.token);
+      status = started;
+      poll();
+    } catch (err) {
+      error = errorText(err);
+    }
+    render();
+  }
+
+  async function cancel() {
+    const token = sessionStorage.getItem(tokenKey(status.id));
+    try {
+      status = await postJSON(`/api/studies/${status.id}/cancel`, undefined, token);
+    } catch (err) {
+      error = errorText(err);
+    }
+    render();
+  }
+
+  function poll() {
+    clearTimeout(timer);
+    if (gone || status?.state !== "running") return;
+    timer = setTimeout(async () => {
+      try {
+        status = await getJSON(`/api/studies/${status.id}`);
+      } catch (err) {
+        error = errorText(err);
+        status = null;
+      }
+      render();
+      poll();
+    }, POLL);
+  }
+
+  function bar(cell) {
+    if (cell.share === null) return h("span", { class: "study-bar", "aria-hidden": "true" });
+    return h("span", { class: "study-bar", "aria-hidden": "true" },
+      h("span", { class: "study-even" }),
+      h("span", { class: "study-range", style: `left:${100 * cell.low}%;width:${100 * (cell.high - cell.low)}%` }),
+      h("span", { class: "study-mark", style: `left:${100 * cell.share}%` }));
+  }
+
+  function statusEl() {
+    if (!status) return h("p", { class: "muted" }, ts("study.none"));
+    const running = status.state === "running";
+    const mine = sessionStorage.getItem(tokenKey(status.id));
+    const pair = status.cells[0]?.a !== null && status.cells[0]?.a !== undefined;
+    const line = [ts(`study.state.${status.state}`), status.error ? ` (${status.error})` : ""].join("");
+    const played = ts("study.played", { games: status.games, expected: status.expected });
+    const eta = running && status.eta !== null ? ` · ${ts("study.eta", { s: Math.ceil(status.eta) })}` : "";
+    const downloads = Object.entries(status.downloads);
+    return h("div", { class: "study-status", "data-state": status.state },
+      status.game !== game ? h("h2", {}, ts("study.other", { game: status.game })) : null,
+      h("p", { class: "status", "data-role": "study-state" }, line),
+      h("progress", { max: Math.max(1, status.expected), value: status.games, "aria-label": ts("study.progress") }),
+      h("p", { class: "muted", "data-role": "study-played" }, played, eta),
+      h("table", { class: "study-table" },
+        h("thead", {}, h("tr", {},
+          h("th", { scope: "col" }, ts("study.cell")), h("th", { scope: "col" }, ts("study.n")),
+          h("th", { scope: "col" }, ts("study.share")), h("th", { scope: "col" }, ts("study.interval")),
+          h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, ts("study.interval"))))),
+        h("tbody", {}, status.cells.map((c) => h("tr", { "data-role": "study-cell" },
+          h("th", { scope: "row" }, cellName(c)),
+          h("td", {}, c.games),
+          h("td", {}, `${pct(c.share)} %`),
+          h("td", { "data-role": "study-interval" }, `${pct(c.low)}–${pct(c.high)} % (±${pct(c.half_width)})`,
+            c.stopped_by ? h("span", { class: "muted" }, ` · ${ts(`study.stoppedBy.${c.stopped_by}`)}`) : null),
+          h("td", { class: "study-bar-cell" }, bar(c)))))),
+      h("p", { class: "help" }, ts(pair ? "study.pairMeaning" : "study.firstMeaning")),
+      running && mine ? h("div", { class: "buttons" },
+        h("button", { type: "button", "data-action": "study-cancel", onclick: cancel }, ts("study.cancel"))) : null,
+      downloads.length ? h("div", { class: "study-downloads" },
+        h("h2", {}, ts("study.downloads")),
+        h("div", { class: "buttons" }, downloads.map(([kind, url]) =>
+          h("a", { class: "button", href: url, download: "", "data-download": kind }, ts(`study.${kind}`))))) : null,
+      status.downloads.png && !running
+        ? h("img", { class: "study-plot", src: status.downloads.png, alt: ts("study.plot") }) : null,
+      h("p", { class: "help" }, ts("study.command"), " ", h("code", {}, status.command)),
+    );
+  }
+
+  function render() {
+    if (gone) return;
+    if (!choices) {
+      root.replaceChildren(h("p", { class: "muted" }, error ?? ts("study.loading")));
+      return;
+    }
+    const title = ts("study.title", { game: pick(choices.name) });
+    setTitle(title);
+    const back = link("/", ts("study.back"));
+    root.replaceChildren(h("section", { class: "study-page", "data-role": "study" },
+      h("p", {}, back),
+      h("h1", {}, title),
+      h("p", { class: "study-intro" }, ts("study.intro")),
+      formEl(),
+      h("div", { class: "panel", "aria-live": "polite" }, statusEl())));
+  }
+
+  (async () => {
+    try {
+      const [found, current] = await Promise.all([
+        getJSON(`/api/studies/choices/${game}`), getJSON("/api/studies/current")]);
+      choices = found;
+      form.compare = choices.compare[0].id;
+      form.option = kind().options?.[0]?.id ?? null;
+      form.level = choices.defaults.level;
+      resetPair();
+      status = current;
+      poll();
+    } catch (err) {
+      error = errorText(err);
+    }
+    render();
+  })();
+
+  render();
+  return { refresh: render, destroy: () => { gone = true; clearTimeout(timer); } };
+}

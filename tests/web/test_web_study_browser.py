@@ -1,0 +1,49 @@
+"""The study page as a designer meets it in Debian's Chromium (docs/study/README.md, "The study
+page"): from a lobby card's link, a tiny study of two values picked on the page runs, its
+figure shows an interval, the JSON and plot links appear when it ends, and axe-core finds no
+serious or critical violation, in Japanese and in English. Screenshots go to $ASOBIBA_SCREENSHOTS
+(docs/screenshots when making the docs)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from web.test_web_axe_browser import serious
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_tiny_study_runs_from_the_page(page, server, shots: Path) -> None:
+    page.goto(server.url)
+    page.locator("[data-card=gandice] [data-action=study]").click()
+    page.wait_for_url(re.compile(r"/study/gandice$"))
+    page.wait_for_selector("[data-action=study-start]")
+    assert page.locator("[data-study=compare] option").all_inner_texts()[0] == "デッキ"
+    page.select_option("[data-study=b]", "isurugi")
+    page.select_option("[data-study=level]", "intro")
+    page.fill("[data-study=games]", "4")
+    page.fill("[data-study=seed]", "1")
+    page.locator("[data-study=seed]").dispatch_event("change")
+    page.locator("[data-study=games]").dispatch_event("change")
+    page.click("[data-action=study-start]")
+    page.wait_for_selector("[data-state=running]")
+    page.wait_for_selector("[data-state=done]", timeout=120_000)
+    interval = page.locator("[data-role=study-interval]").inner_text()
+    assert re.match(r"\d+\.\d–\d+\.\d % \(±\d+\.\d\)", interval), interval
+    assert page.locator("[data-role=study-played]").inner_text().startswith("4 / ")
+    links = {a.get_attribute("data-download"): a.get_attribute("href")
+             for a in page.locator("[data-download]").all()}
+    assert set(links) == {"json", "png", "svg"}
+    assert server.api("GET", links["json"]).json()["study"]["games_per_cell_at_most"] == 4
+    page.wait_for_function("document.querySelector('.study-plot')?.complete")
+    assert not serious(page)
+    page.screenshot(path=str(shots / "study-ja.png"), full_page=True)
+
+    page.click("#lang")
+    page.wait_for_selector("text=Start the study")
+    assert "yami vs isurugi" in page.locator("[data-role=study-cell]").inner_text()
+    page.mouse.move(1, 400)  # off the language button: its hover colours are not the page's
+    assert not serious(page)
+    page.screenshot(path=str(shots / "study-en.png"), full_page=True)
