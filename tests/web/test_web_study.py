@@ -141,3 +141,9 @@ def test_the_server_caps_the_time_of_a_study(db_url: str) -> None:
         assert started["seconds"] == 1
         ended = wait_end(capped, started["id"], limit=60)
         assert ended["state"] == "timed_out"
+
+
+def test_serve_refuses_a_time_cap_out_of_bounds() -> None:
+    result = CliRunner().invoke(app, ["serve", "--study-seconds", str(MAX_SECONDS + 1)])
+    assert result.exit_code == 2
+    assert f"--study-seconds must be from 1 to {MAX_SECONDS}" in result.output
