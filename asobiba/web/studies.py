@@ -298,7 +298,7 @@ class Studies:
 
     def get(self, study_id: str) -> StudyRun:
         run = self.current
-        if run is None or not secrets.compare_digest(run.id, study_id):
+        if run is None or not secrets.compare_digest(run.id.encode(), study_id.encode()):
             raise NotFound("no such study (only the latest one is kept)")
         return run
 

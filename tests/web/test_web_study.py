@@ -147,3 +147,33 @@ def test_serve_refuses_a_time_cap_out_of_bounds() -> None:
     result = CliRunner().invoke(app, ["serve", "--study-seconds", str(MAX_SECONDS + 1)])
     assert result.exit_code == 2
     assert f"--study-seconds must be from 1 to {MAX_SECONDS}" in result.output
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def test_a_study_ends_with_its_server_even_when_that_is_killed(server) -> None:
+    before = children(server.process.pid)
+    started = server.api("POST", "/api/studies", json={**TINY, "games": MAX_GAMES, "width": 1}).json()
+    refused(server.api("GET", "/api/studies/é"), 404)  # an id of any text is only not found
+    deadline = time.monotonic() + 120
+    while server.api("GET", f"/api/studies/{started['id']}").json()["games"] == 0:
+        assert time.monotonic() < deadline, "the study played no game"
+        time.sleep(0.3)
+    workers = children(server.process.pid) - before
+    assert workers
+    server.kill()
+    deadline = time.monotonic() + 30
+    while any(Path(f"/proc/{pid}").exists() for pid in workers):
+        assert time.monotonic() < deadline, "the study's process outlived its server"
+        time.sleep(0.2)
