@@ -1,8 +1,8 @@
 """The study page as a designer meets it in Debian's Chromium (docs/study/README.md, "The study
 page"): from a lobby card's link, a tiny study of two values picked on the page runs, its
 figure shows an interval, the JSON and plot links appear when it ends, and axe-core finds no
-serious or critical violation, in Japanese and in English. Screenshots go to $ASOBIBA_SCREENSHOTS
-(docs/screenshots when making the docs)."""
+serious or critical violation, in Japanese and in English, on a desktop and at a phone's width.
+Screenshots go to $ASOBIBA_SCREENSHOTS (docs/screenshots when making the docs)."""
 
 from __future__ import annotations
 
@@ -47,3 +47,5 @@ def test_a_tiny_study_runs_from_the_page(page, server, shots: Path) -> None:
     page.mouse.move(1, 400)  # off the language button: its hover colours are not the page's
     assert not serious(page)
     page.screenshot(path=str(shots / "study-en.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone's width
+    assert not serious(page)
