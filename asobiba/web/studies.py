@@ -38,6 +38,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
+from pydantic import Field
 from rich.console import Console
 
 from ..core.errors import Explained, one_line
@@ -88,7 +89,11 @@ WRONG_TOKEN = Names("この検証を始めたのは別の人です。止めら�
 
 
 class StudyCell(Answer):
+    """One figure so far: ``a``'s score against ``b`` (a pair), else the first player's score."""
+
     label: str
+    a: str | None
+    b: str | None
     games: int
     share: float | None
     low: float
@@ -103,7 +108,7 @@ class StudyStatus(Answer):
     id: str
     game: str
     compare: str
-    state: str
+    state: str = Field(pattern=f"^({RUNNING}|{DONE}|{CANCELLED}|{TIMED_OUT}|{FAILED})$")
     games: int
     expected: int
     elapsed: float
