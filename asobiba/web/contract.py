@@ -175,7 +175,7 @@ REQUESTS: dict[str, type[BaseModel]] = {
 
 ACTING = {"seat_to_computer", "post_move", "post_undo", "post_takeback", "post_resign", "post_stop",
           "post_verb", "post_hint", "cancel_study"}
-"""The operations that need a seat's token (``Authorization: Bearer``)."""
+"""The operations that need a token (``Authorization: Bearer``): a seat's, or the study's to cancel it."""
 
 EXTRA_ERRORS: dict[str, tuple[int, ...]] = {
     "post_hint": (503,),
