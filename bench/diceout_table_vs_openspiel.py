@@ -3,8 +3,10 @@ solvers against asobiba's").
 
 Plays random games of ``asobiba_diceout`` through OpenSpiel (the adapter of
 asobiba/adapters/openspiel.py), takes the positions at the start of a turn in the last decisions of
-each game, and compares on every one of them the value OpenSpiel's own ``expectiminimax`` finds
-with the value the solved table stores (asobiba/games/diceout/solver/table.py), exactly:
+each game — and with ``--from-table K`` also entries drawn from the table itself, ``K`` of each
+win and loss within the depth and ``K`` draws, which random games seldom reach — and compares on
+every one of them the value OpenSpiel's own ``expectiminimax`` finds with the value the solved
+table stores (asobiba/games/diceout/solver/table.py), exactly:
 
 * the table says the mover wins (loses) in ``d`` plies, ``d`` within the depth allowed: the search
   to depth ``d`` returns +1 (-1), and the search to depth ``d - 1`` returns 0 (nothing forced that
@@ -17,7 +19,8 @@ reach, as the table ignores them; ``declare=auto``, as the table assumes. The ta
 ``--tables`` (default: where ``asobiba diceout solve`` puts it) or, with ``--build``, built there
 first (the 5×4 table: about 1.2 GB of disk and some minutes).
 
-    python bench/diceout_table_vs_openspiel.py --rows 4 --games 200 --depth 4 --tables DIR --build
+    python bench/diceout_table_vs_openspiel.py --rows 4 --games 100 --depth 3 --from-table 20 \
+        --tables DIR --build
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +64,47 @@ def positions(game: Any, games: int, near_end: int, seed: int) -> Iterator[Any]:
             line.append(state.clone())
             state.apply_action(int(rng.choice(state.legal_actions())))
         yield from (s for s in line[-near_end:] if s.inner.phase == TURN)
+
+
+def table_positions(game: Any, table: Any, per_value: int, depth: int, seed: int) -> Iterator[Any]:
+    """OpenSpiel states of entries drawn from the table itself, red to move at the start of a
+    turn: up to ``per_value`` of each win and loss within ``depth`` plies (drawn at random) and of
+    the draws (the first ones found), each checked to lie where it was drawn from."""
+    from asobiba.adapters.openspiel import AsobibaState
+    from asobiba.games.diceout.solver.positions import state_coordinates
+    from asobiba.games.diceout.state import DiceOutState
+
+    values, geo = table.values, table.board
+    n = geo.n_sets
+    rng = np.random.default_rng(seed)
+    wanted = {code: per_value for code in range(1, 2 * depth + 1)}
+    found: dict[int, list[int]] = {code: [] for code in wanted}
+    for _ in range(200):  # batches of random entries, until every quota is met
+        if all(len(found[c]) >= q for c, q in wanted.items()):
+            break
+        index = rng.integers(0, n * n, size=1 << 16)
+        codes = values.reshape(-1)[index]
+        for code in wanted:
+            room = wanted[code] - len(found[code])
+            if room > 0:
+                found[code] += [int(i) for i in index[codes == code][:room]]
+    draws: list[int] = []
+    for start in range(0, n, 256):
+        if len(draws) >= per_value:
+            break
+        rows = np.asarray(values[start:start + 256])
+        draws += [start * n + int(i) for i in np.flatnonzero(rows == 0)[:per_value - len(draws)]]
+    found[0] = draws
+    asobiba = game.asobiba
+    for code in sorted(found):
+        for index in found[code]:
+            row, col = divmod(index, n)
+            dice = (tuple(int(s) for s in geo.sets[row]), tuple(int(s) for s in geo.sets[col]))
+            inner = DiceOutState.make(asobiba, dice, 0)
+            if inner.is_terminal or inner.phase != TURN:
+                continue
+            assert state_coordinates(geo, inner) == (row, col), (row, col)
+            yield AsobibaState(game, inner)
 
 
 def expected(result: str, plies: int, depth: int) -> list[tuple[int, float]]:
@@ -99,6 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--near-end", type=int, default=6,
                         help="decisions before the end sampled in each game")
     parser.add_argument("--depth", type=int, default=4, help="the deepest search (plies)")
+    parser.add_argument("--from-table", type=int, default=0, metavar="K",
+                        help="also K entries drawn from the table of each result within the "
+                        "depth, and K draws")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tables", type=Path, default=None, help="tables folder")
     parser.add_argument("--build", action="store_true", help="build the table if it is missing")
@@ -123,13 +171,19 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     game = pyspiel.load_game("asobiba_diceout", {"rows": args.rows, **PARAMETERS})
     began = time.monotonic()
-    report = compare(positions(game, args.games, args.near_end, args.seed), table.verdict,
-                     args.depth)
+    states = positions(game, args.games, args.near_end, args.seed)
+    if args.from_table:
+        states = chain(states, table_positions(game, table, args.from_table, args.depth, args.seed))
+    report = compare(states, table.verdict, args.depth)
     seconds = time.monotonic() - began
-    counts = ", ".join(f"{k}: {v}" for k, v in sorted(report["by_table_value"].items()))
+    order = {"win": 0, "loss": 1, "draw": 2}
+    counts = ", ".join(f"{k}: {v}" for k, v in sorted(
+        report["by_table_value"].items(),
+        key=lambda kv: (order[kv[0].split()[0]], int(kv[0].split()[-1]) if " " in kv[0] else 0)))
+    drawn = f" and up to {args.from_table} drawn from the table per value" if args.from_table else ""
     print(f"5×{args.rows}: {report['positions']} positions from {args.games} random games "
-          f"(the last {args.near_end} decisions), {report['searches']} expectiminimax searches "
-          f"up to depth {args.depth} in {seconds:.0f} s")
+          f"(the last {args.near_end} decisions){drawn}, {report['searches']} expectiminimax "
+          f"searches up to depth {args.depth} in {seconds:.0f} s")
     print(f"  table values: {counts}")
     print(f"  load average {load()} at the end")
     for case in report["disagreements"]:
