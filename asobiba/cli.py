@@ -205,7 +205,7 @@ def bench(
     batch: Annotated[
         bool, typer.Option("--batch", help="Time the batched engine against OpenSpiel and PettingZoo.")
     ] = False,
-    envs: Annotated[int, typer.Option("--envs", min=1, help="Games in one batch (--batch).")] = 1024,
+    envs: Annotated[int, typer.Option("--envs", min=1, help="Games in one batch (--batch).")] = 64,
 ) -> None:
     """Measure move generation, random playouts and think time per level (medians)."""
     if batch:

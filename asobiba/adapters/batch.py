@@ -46,6 +46,7 @@ class BatchEnv:
         self.num_envs = num_envs
         self.rewards = np.zeros((num_envs, self.game.num_players), dtype=np.float32)
         self.dones = np.zeros(num_envs, dtype=np.bool_)
+        self._games = np.arange(num_envs)
 
     @property
     def legal(self) -> np.ndarray:
@@ -73,8 +74,8 @@ class BatchEnv:
     def random_actions(self, rng: np.random.Generator) -> np.ndarray:
         """One legal action per game, uniformly."""
         counts = self.kernel.counts
-        picks = (rng.random(self.num_envs) * counts).astype(np.int64)
-        return self.kernel.legal[np.arange(self.num_envs), picks]
+        picks = (rng.random(self.num_envs) * counts).astype(np.intp)
+        return self.kernel.legal[self._games, picks]
 
     def state(self, index: int) -> Any:
         """Game ``index`` as a readable state."""

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.descriptor import GameDescriptor, Lobby, Names, StudySubjects
-from ..star.capabilities import KNOWLEDGE, MOVE_PATHS, RENDER_SVG, RENDER_TEXT
+from ...core.descriptor import Counterpart, GameDescriptor, Lobby, Names, StudySubjects
+from ..star.capabilities import KNOWLEDGE, MOVE_PATHS, RENDER_SVG, RENDER_TEXT, compiled
 from ..star.crossing import web as crossing
 from ..star.geometry import COLOUR_NAMES
 from ..star.notation import typed_cell
@@ -22,6 +22,25 @@ def commands() -> Any:
     from ..star.crossing.cli import crossing_app
 
     return crossing_app("chinese_checkers")
+
+
+OPENSPIEL = Counterpart(
+    game="chinese_checkers",
+    parameters={"players": 2, "max_moves": 1000},
+    options={"players": 2, "other_points": "open", "hop_own": True, "king": False,
+             "long_jump": False, "max_plies": 1000},
+    differences=(
+        "the same star, seats and moves (10 pieces on facing points, other points open, own "
+        "pieces hopped, no kings; a draw after 1000 moves), but an OpenSpiel action is one step "
+        "or one hop (a chain is several actions, the mover choosing to hop on or stop) where an "
+        "asobiba action is a whole move, OpenSpiel has no blocked-goal rule (asobiba's "
+        "goal_block=full_with_one counts a full goal holding one own piece as finished), and "
+        "with more than two players OpenSpiel's game ends at the first to finish where asobiba "
+        "ranks every player"
+    ),
+)
+"""OpenSpiel's Chinese checkers: the same game but for the blocked-goal rule, the end and the
+size of an action."""
 
 
 DESCRIPTOR = GameDescriptor(
@@ -50,6 +69,8 @@ DESCRIPTOR = GameDescriptor(
     client=crossing.CLIENT,
     services=crossing.services("chinese_checkers"),
     commands=commands,
+    compiled=compiled,
+    counterparts={"openspiel": OPENSPIEL},
     lessons=lessons.lessons,
     research=RESEARCH,
     study=StudySubjects(players_option="players", options=("long_jump", "goal_block", "hop_own")),

@@ -8,6 +8,11 @@ engine's action ids, a pass when there is no move) and as a mask over every acti
 ends writes its returns (from its ranks, as ``State.returns``) and starts again from the start. The
 star games have no chance, so the seed changes nothing; it is taken for the interface's sake.
 
+A step writes only what changes: it clears the mask entries it set the step before and sets the new
+legal ones, and in the observation clears the cells of the pieces and of the goal area shown
+before the move and writes those after it (the plane of the board's holes is written once, by
+``reset``). So the arrays must be read, never written, by the caller.
+
 The compiled functions are cached on disk, kept in step with the engine's sources by
 :mod:`.batch_cache`.
 """
@@ -61,21 +66,11 @@ def _returns(board, players, out):
 
 
 @njit(cache=True)
-def _show(board, rules, work, players, fixed, places, obs, mask, legal, counts, i):
-    """Write game ``i``'s legal actions (list and mask, clearing the old ones) and observation."""
-    for k in range(counts[i]):
-        mask[i, legal[i, k]] = False
-    n = legal_moves(board, rules, work)
-    if n == 0:
-        legal[i, 0] = PASS
-        n = 1
-    else:
-        legal[i, :n] = work[:n]
-    counts[i] = n
-    for k in range(n):
-        mask[i, legal[i, k]] = True
+def _pieces(board, rules, players, goals, goal_counts, places, obs, i, value):
+    """Write ``value`` on the cells of game ``i``'s observation that depend on its position: each
+    piece's cell on its plane, and the goal area of the seat to move (1 to show them, 0 to clear
+    them before the position changes)."""
     seat = board[TO_MOVE]
-    obs[i, :] = fixed[seat, :]
     count = rules[R_PIECES]
     for other in range(players):
         k = (other - seat) % players
@@ -83,21 +78,46 @@ def _show(board, rules, work, players, fixed, places, obs, mask, legal, counts, 
         for slot in range(count):
             c = board[base + slot]
             plane = 2 * k + (1 if board[c] & KING else 0)
-            obs[i, plane * PLANE + places[c]] = 1.0
+            obs[i, plane * PLANE + places[c]] = value
+    for j in range(goal_counts[seat]):
+        obs[i, goals[seat, j]] = value
 
 
 @njit(cache=True)
-def _reset(boards, start, rules, work, players, fixed, places, obs, mask, legal, counts):
+def _show(board, rules, work, players, goals, goal_counts, places, obs, mask, legal, counts, i):
+    """Write game ``i``'s legal actions (list and mask, clearing only the old ones) and the cells of
+    its observation that depend on its position (those of the position before were cleared)."""
+    for k in range(counts[i]):
+        mask[i, legal[i, k]] = False
+    n = legal_moves(board, rules, work)
+    if n == 0:
+        legal[i, 0] = PASS
+        n = 1
+    else:
+        for k in range(n):
+            legal[i, k] = work[k]
+    counts[i] = n
+    for k in range(n):
+        mask[i, legal[i, k]] = True
+    _pieces(board, rules, players, goals, goal_counts, places, obs, i, 1.0)
+
+
+@njit(cache=True)
+def _reset(boards, start, rules, work, players, fixed, goals, goal_counts, places, obs, mask,
+           legal, counts):
     for i in range(boards.shape[0]):
         boards[i] = start
-        _show(boards[i], rules, work, players, fixed, places, obs, mask, legal, counts, i)
+        obs[i, :] = fixed
+        _show(boards[i], rules, work, players, goals, goal_counts, places, obs, mask, legal,
+              counts, i)
 
 
 @njit(cache=True)
-def _step(boards, start, rules, work, players, fixed, places, obs, mask, legal, counts, actions,
-          rewards, dones):
+def _step(boards, start, rules, work, players, fixed, goals, goal_counts, places, obs, mask,
+          legal, counts, actions, rewards, dones):
     for i in range(boards.shape[0]):
         board = boards[i]
+        _pieces(board, rules, players, goals, goal_counts, places, obs, i, 0.0)
         play(board, rules, actions[i])
         if board[TO_MOVE] < 0:
             _returns(board, players, rewards[i])
@@ -106,7 +126,8 @@ def _step(boards, start, rules, work, players, fixed, places, obs, mask, legal, 
         else:
             rewards[i] = 0.0
             dones[i] = False
-        _show(board, rules, work, players, fixed, places, obs, mask, legal, counts, i)
+        _show(board, rules, work, players, goals, goal_counts, places, obs, mask, legal, counts,
+              i)
 
 
 class StarBatch:
@@ -122,11 +143,18 @@ class StarBatch:
         self.start = board_of(start_state)
         self.rules = rules_of(game)
         self.work = np.zeros(WORK_SIZE, dtype=np.int32)
-        empty = [observer.tensor(start_state, seat) for seat in range(self.players)]
-        for plane in empty:
-            plane[: 2 * self.players] = 0.0
-        self.fixed = np.stack(empty).reshape(self.players, -1)
-        """Per seat to move: the planes that do not depend on the pieces (flat)."""
+        planes = [observer.tensor(start_state, seat).reshape(2 * self.players + 2, -1)
+                  for seat in range(self.players)]
+        self.fixed = np.zeros(planes[0].size, dtype=np.float32)
+        """A flat observation with only the plane that depends on no position: the holes of the
+        board."""
+        self.fixed[-PLANE:] = planes[0][-1]
+        goal_cells = [np.flatnonzero(p[-2]) + 2 * self.players * PLANE for p in planes]
+        self.goal_counts = np.array([len(g) for g in goal_cells], dtype=np.int32)
+        self.goals = np.zeros((self.players, max(self.goal_counts)), dtype=np.int32)
+        """Per seat, where its goal area lies in a flat observation (``goal_counts`` of them)."""
+        for seat, cells in enumerate(goal_cells):
+            self.goals[seat, : len(cells)] = cells
         self.boards = np.zeros((num_envs, BOARD_SIZE), dtype=np.int32)
         self.observations = np.zeros((num_envs, *observer.shape), dtype=np.float32)
         self.masks = np.zeros((num_envs, PASS + 1), dtype=np.bool_)
@@ -142,7 +170,8 @@ class StarBatch:
     def _tables(self) -> tuple[Any, ...]:
         flat = self.observations.reshape(self.num_envs, -1)
         return (self.boards, self.start, self.rules, self.work, self.players, self.fixed,
-                self.places, flat, self.masks, self.legal, self.counts)
+                self.goals, self.goal_counts, self.places, flat, self.masks, self.legal,
+                self.counts)
 
     def reset(self, seed: int) -> None:
         self.masks[:] = False
