@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -161,7 +162,11 @@ def test_security_headers_and_no_api_docs(client: TestClient) -> None:
 
 def test_api_docs_only_when_asked(db_url: str) -> None:
     with TestClient(create_app(db_url, api_docs=True)) as c:
-        assert c.get("/api/docs").status_code == 200
+        docs = c.get("/api/docs")
+        assert docs.status_code == 200 and "script-src 'self';" in docs.headers["content-security-policy"]
+        scripts = re.findall(r'<script src="([^"]+)"', docs.text)
+        assert scripts and all(src.startswith("/") for src in scripts) and "<script>" not in docs.text
+        assert all(c.get(src).status_code == 200 for src in scripts)  # served from the package
         assert c.get("/api/openapi.json").status_code == 200
 
 
