@@ -1,6 +1,8 @@
 """The API describes itself (``/api/openapi.json``, always served) and an outside fuzzer,
-schemathesis, run with all its checks against a real server, finds nothing (docs/protocol.md,
-"OpenAPI"). ``ASOBIBA_FUZZ_EXAMPLES`` sets the examples per operation (default 10) for longer runs."""
+schemathesis, run with all its checks and phases against a real server, with no configuration
+file and no allowance for any operation (it runs in an empty folder), finds nothing
+(docs/protocol.md, "OpenAPI"). ``ASOBIBA_FUZZ_EXAMPLES`` sets the examples per operation of the
+fuzzing phase (default 10) for longer runs."""
 
 from __future__ import annotations
 
