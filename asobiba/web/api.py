@@ -99,7 +99,7 @@ async def post_setup(request: Request, preview: bool = False) -> dict[str, Any]:
     """Check ``{"game","options"}``; answer the normalized options, seat names and first mover
     (``?preview=true``: also the starting board as SVG)."""
     body, data = read_body(await request.body(), SetupBody)
-    with game_refusals(SetupBody, data):
+    async with game_refusals(SetupBody, data):
         answer = setup(body.game, body.options)
     if preview:
         answer["preview"] = board_preview(make_game(answer["game"], answer["options"]))
@@ -111,7 +111,7 @@ async def create_game(request: Request) -> dict[str, Any]:
     """A new game; the creator's token (it holds every person's seat not invited) and, per seat,
     the invite link of an invited one."""
     body, data = read_body(await request.body(), NewGameBody)
-    with game_refusals(NewGameBody, data):
+    async with game_refusals(NewGameBody, data):
         table, token, invites = await rooms_of(request).create(
             body.game, body.options, body.seats, body.seed, body.meta
         )
@@ -287,7 +287,7 @@ async def upload_record(request: Request) -> JSONResponse:
     _, record = read_body(await request.body(), RecordBody, "the record")
     # its moves were read with the model their schema is made from: the rest is checked (up to
     # 20,000 moves would hold the event loop)
-    with game_refusals(RecordBody, {**record, "moves": []}):
+    async with game_refusals(RecordBody, {**record, "moves": []}):
         table, token = await rooms_of(request).import_record(record)
     return JSONResponse({"id": table.id, "url": f"/replay/{table.id}", "token": token},
                         status_code=201)

@@ -11,9 +11,10 @@ Links say how one answer leads to the next request: a new game → its moves, st
 
 from __future__ import annotations
 
+import asyncio
 import copy
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from functools import cache
 from typing import Any
 
@@ -293,14 +294,15 @@ def fits(model: type[BaseModel], data: Any) -> bool:
     return validator(model).is_valid(data)
 
 
-@contextmanager
-def game_refusals(model: type[BaseModel], data: Any) -> Iterator[None]:
+@asynccontextmanager
+async def game_refusals(model: type[BaseModel], data: Any) -> AsyncIterator[None]:
     """Within: a refusal of the game's rules (:data:`~.errors.GAME_RULES`) of a body that fits its
-    schema is :class:`~.errors.RulesRefused` (409); of one that does not, it stays a 400."""
+    schema is :class:`~.errors.RulesRefused` (409); of one that does not, it stays a 400 (checked
+    off the event loop: the first check builds the schemas, about a second)."""
     try:
         yield
     except GAME_RULES as exc:
-        if fits(model, data):
+        if await asyncio.to_thread(fits, model, data):
             raise RulesRefused(exc) from exc
         raise
 
