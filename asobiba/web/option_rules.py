@@ -64,25 +64,26 @@ def spec_schema(spec: OptionSpec) -> dict[str, Any]:
 
 
 def values_of(spec: OptionSpec) -> list[Any] | None:
-    """Every value worth trying for an option of few values (None: too many to list)."""
-    items: list[Any] | None = None
+    """Every value worth trying for an option of few values (None: too many to list): its
+    choices or its short range, their other spellings (aliases, JSON true/false where those are
+    aliases), lists of at most as many items as there are values, ``null`` and ``""`` where the
+    option may be left out."""
     if spec.kind == "bool":
         values: list[Any] = [False, True]
-    elif spec.choices is not None:
-        items = list(spec.choices)
-    elif spec.lo is not None and spec.hi is not None and spec.hi - spec.lo < MAX_SPAN:
-        items = list(range(spec.lo, spec.hi + 1))
-    if spec.kind == "bool":
-        pass
-    elif items is None:
-        return None
-    elif spec.kind.startswith("tuple"):
-        if len(items) > MAX_ITEMS:
-            return None
-        values = [list(t) for n in range(len(items) + 1) for t in itertools.product(items, repeat=n)]
     else:
-        values = items + list(spec.aliases) + [alias == "true" for alias in spec.aliases
-                                               if alias in ("true", "false")]  # JSON true/false
+        if spec.choices is not None:
+            items = list(spec.choices)
+        elif spec.lo is not None and spec.hi is not None and spec.hi - spec.lo < MAX_SPAN:
+            items = list(range(spec.lo, spec.hi + 1))
+        else:
+            return None
+        if not spec.kind.startswith("tuple"):
+            values = items + list(spec.aliases) + [alias == "true" for alias in spec.aliases
+                                                   if alias in ("true", "false")]
+        elif len(items) <= MAX_ITEMS:
+            values = [list(t) for n in range(len(items) + 1) for t in itertools.product(items, repeat=n)]
+        else:
+            return None
     if spec.optional:
         values = [None] + values + ([""] if spec.kind == "str" else [])
     return values
