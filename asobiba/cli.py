@@ -275,7 +275,8 @@ def serve(
                      "https://games.example.org (repeatable)."),
     ] = None,
     api_docs: Annotated[
-        bool, typer.Option("--api-docs", help="Serve the API docs at /api/docs (loads a CDN script).")
+        bool, typer.Option("--api-docs", help="Serve the interactive API page at /api/docs "
+                     "(Swagger UI, from the apidocs extra).")
     ] = False,
     allow_builds: Annotated[
         bool, typer.Option("--allow-builds", help="Build solution tables when a page asks "

@@ -3,7 +3,8 @@
 Bodies are read by hand (:mod:`.bodies`: strict models with limits) so that every bad input gets
 a one-line JSON message (``{"error": "..."}``, plus ``"text": {"ja", "en"}`` when the server says it
 in both languages; HTTP 400, 401 without a seat's token, 403 with a token or invite that does not
-hold the seat, 404 for what does not exist) and changes nothing.
+hold the seat, 404 for what does not exist, 409 for a new game, setup or record that fits its
+schema but that the game's rules refuse all the same) and changes nothing.
 
 Acting requests (moves, undo, takeback answers, resign, verbs, hints, seats given to the computer)
 carry ``Authorization: Bearer <token>`` of the seat they act for (docs/protocol.md, "Seat tokens").
@@ -50,6 +51,7 @@ from .contract import (
     SolutionStatus,
     Uploaded,
     answers,
+    game_refusals,
 )
 from .holders import bearer, digest
 from .lobby import lobby_games, setup
@@ -96,8 +98,9 @@ async def get_lobby() -> dict[str, Any]:
 async def post_setup(request: Request, preview: bool = False) -> dict[str, Any]:
     """Check ``{"game","options"}``; answer the normalized options, seat names and first mover
     (``?preview=true``: also the starting board as SVG)."""
-    body, _ = read_body(await request.body(), SetupBody)
-    answer = setup(body.game, body.options)
+    body, data = read_body(await request.body(), SetupBody)
+    async with game_refusals(SetupBody, data):
+        answer = setup(body.game, body.options)
     if preview:
         answer["preview"] = board_preview(make_game(answer["game"], answer["options"]))
     return answer
@@ -107,10 +110,11 @@ async def post_setup(request: Request, preview: bool = False) -> dict[str, Any]:
 async def create_game(request: Request) -> dict[str, Any]:
     """A new game; the creator's token (it holds every person's seat not invited) and, per seat,
     the invite link of an invited one."""
-    body, _ = read_body(await request.body(), NewGameBody)
-    table, token, invites = await rooms_of(request).create(
-        body.game, body.options, body.seats, body.seed, body.meta
-    )
+    body, data = read_body(await request.body(), NewGameBody)
+    async with game_refusals(NewGameBody, data):
+        table, token, invites = await rooms_of(request).create(
+            body.game, body.options, body.seats, body.seed, body.meta
+        )
     seats = [
         {"seat": i, "type": "invite" if i in invites else seat.kind,
          **({"invite": invite_url(table.id, i, invites[i])}
@@ -281,7 +285,10 @@ async def get_record(request: Request, game_id: str) -> Response:
 async def upload_record(request: Request) -> JSONResponse:
     """Open an uploaded record (checked move by move, its result recomputed) for replay."""
     _, record = read_body(await request.body(), RecordBody, "the record")
-    table, token = await rooms_of(request).import_record(record)
+    # its moves were read with the model their schema is made from: the rest is checked (up to
+    # 20,000 moves would hold the event loop)
+    async with game_refusals(RecordBody, {**record, "moves": []}):
+        table, token = await rooms_of(request).import_record(record)
     return JSONResponse({"id": table.id, "url": f"/replay/{table.id}", "token": token},
                         status_code=201)
 

@@ -33,8 +33,9 @@ from ..core.errors import AsobibaError, one_line
 from ..core.registry import descriptors
 from . import api, contract, learn, services, sockets, studies
 from .address import PublicUrl
+from .api_docs import add_api_docs
 from .errors import GameNotFound, NotFound, http_status, translations
-from .guard import DOCS_PATH, Access, Guard
+from .guard import Access, Guard
 from .limits import AddressLimits, Limits
 from .lobby import CLIENT_PREFIX, lobby_games
 from .page import Shell
@@ -45,6 +46,7 @@ from .studyplan import MAX_SECONDS, studied
 from .workers import Workers
 
 STATIC = Path(__file__).parent / "static"
+OPENAPI_PATH = "/api/openapi.json"
 log = logging.getLogger("asobiba.web")
 
 
@@ -76,9 +78,10 @@ def create_app(
 
     ``solutions``: the solution table builds (default: each game's tables where its solver keeps
     them). ``access``: the Host names and Origins accepted (default: any Host, same-origin
-    Origins). ``api_docs``: serve the interactive API docs at ``/api/docs`` (they load a CDN
-    script). ``limits``: the rate limits (default: none, as for an app driven in-process by tests;
-    ``asobiba serve`` passes them). ``allow_builds``: whether the default ``solutions`` build
+    Origins). ``api_docs``: serve the interactive API page at ``/api/docs`` (:mod:`.api_docs`;
+    raises :class:`~.api_docs.NoApiDocs` without Swagger UI's package). ``limits``: the rate
+    limits (default: none, as for an app driven in-process by tests; ``asobiba serve`` passes
+    them). ``allow_builds``: whether the default ``solutions`` build
     tables when asked. ``hint_processes``: work hints out in a separate process
     (:mod:`.workers`; ``asobiba serve`` does). ``public_url``: the address other people open,
     which invite links start with (:mod:`.address`). ``study_seconds``: the longest a study of the
@@ -105,9 +108,9 @@ def create_app(
     app = FastAPI(
         title="asobiba web table",
         lifespan=lifespan,
-        docs_url=DOCS_PATH if api_docs else None,
+        docs_url=None,  # our own page, below (:mod:`.api_docs`)
         redoc_url=None,
-        openapi_url="/api/openapi.json",
+        openapi_url=None,  # served below, built off the event loop
         generate_unique_id_function=lambda route: route.name,
     )
     app.openapi = lambda: contract.openapi(app)  # type: ignore[method-assign]  # FastAPI's documented way to own the schema
@@ -154,6 +157,8 @@ def create_app(
         if game.at_web_table and game.client is not None:
             app.mount(f"{CLIENT_PREFIX}/{game.id}", Revalidated(directory=game.client.folder),
                       name=f"client-{game.id}")
+    if api_docs:
+        add_api_docs(app)
     app.mount("/static", Revalidated(directory=STATIC), name="static")
 
     shell = Shell(STATIC, public_url)
@@ -164,6 +169,12 @@ def create_app(
         except GameNotFound:
             return shell.page(missing="game")
         return shell.page()
+
+    @app.get(OPENAPI_PATH, include_in_schema=False)
+    async def openapi_json() -> JSONResponse:
+        """The contract (:mod:`.contract`; built once, off the event loop: listing the games'
+        options takes a second)."""
+        return JSONResponse(await asyncio.to_thread(app.openapi))
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> HTMLResponse:

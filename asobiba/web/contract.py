@@ -11,17 +11,25 @@ Links say how one answer leads to the next request: a new game → its moves, st
 
 from __future__ import annotations
 
+import asyncio
 import copy
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from functools import cache
 from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]  # jsonschema ships no type hints (its stubs are another package)
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import models_json_schema
 
-from ..core.registry import descriptors, game_class
+from ..core.registry import descriptors
 from . import bodies
+from .errors import GAME_RULES, RulesRefused
 from .learn import LessonBody
+from .option_rules import seatings
+from .seats import LEVELS
 from .studyplan import StudyBody
 
 REF = "#/components/schemas/{model}"
@@ -178,6 +186,9 @@ ACTING = {"seat_to_computer", "post_move", "post_undo", "post_takeback", "post_r
 """The operations that need a token (``Authorization: Bearer``): a seat's, or the study's to cancel it."""
 
 EXTRA_ERRORS: dict[str, tuple[int, ...]] = {
+    "post_setup": (409,),
+    "create_game": (409,),
+    "upload_record": (409,),
     "post_hint": (503,),
     "build_solutions": (409,),
     "start_study": (409,),
@@ -186,7 +197,8 @@ EXTRA_ERRORS: dict[str, tuple[int, ...]] = {
 
 STATUS_WORDS = {400: "Bad input (the one error shape)", 401: "No seat token (a spectator)",
                 403: "A token, invite or origin that is not allowed", 404: "No such game or thing",
-                409: "In conflict with what is under way", 413: "Body too large",
+                409: "In conflict with the game's rules (a well-formed body they refuse) or with "
+                     "what is under way", 413: "Body too large",
                 415: "Not application/json", 429: "Past a rate limit or quota",
                 503: "Busy: try again in a moment"}
 
@@ -228,46 +240,74 @@ def statuses(operation_id: str, method: str, path: str) -> set[int]:
     return found | set(EXTRA_ERRORS.get(operation_id, ()))
 
 
-KINDS: dict[str, dict[str, Any]] = {
-    "bool": {"type": "boolean"}, "int": {"type": "integer"}, "str": {"type": "string"},
-    "tuple[int]": {"type": "array", "items": {"type": "integer"}},
-    "tuple[str]": {"type": "array", "items": {"type": "string"}},
-}
-
-
-def options_schema(game_id: str) -> dict[str, Any]:
-    """The options a web client may give ``game_id``, from its option specs (choices and bounds;
-    what a game checks across options, it says in its 400)."""
-    properties: dict[str, Any] = {}
-    for name, spec in game_class(game_id).options_class.specs().items():
-        if spec.local:
-            continue
-        one = copy.deepcopy(KINDS[spec.kind])
-        target = one.get("items", one)
-        if spec.choices is not None:  # an option that may be left out may also be left empty
-            target["enum"] = list(spec.choices) + ([""] if spec.optional and spec.kind == "str" else [])
-        if spec.lo is not None:
-            target["minimum"] = spec.lo
-        if spec.hi is not None:
-            target["maximum"] = spec.hi
-        properties[name] = {"anyOf": [one, {"type": "null"}]} if spec.optional else one
-    return {"type": "object", "properties": properties, "additionalProperties": False}
+SEAT = {"oneOf": [
+    {"type": "object", "properties": {"type": {"enum": ["human", "invite"]}}, "required": ["type"],
+     "additionalProperties": False},
+    {"type": "object", "properties": {"type": {"const": "computer"}, "level": {"enum": list(LEVELS)}},
+     "required": ["type"], "additionalProperties": False},
+]}
+"""A seat of a new game (:mod:`.seats`): a person here, a person invited, the computer at a level."""
 
 
 def per_game(schema: dict[str, Any]) -> dict[str, Any]:
-    """A body schema naming a game as one alternative per game at the web table, each with that
-    game's options."""
+    """A body schema naming a game as one alternative per game at the web table and number of
+    players (:func:`~.option_rules.seatings`), each with the options it takes and, for a new
+    game, as many seats; options may be left out for the defaults' number of players only."""
     variants = []
     for game in descriptors():
         if not game.at_web_table:
             continue
-        one = copy.deepcopy(schema)
-        one["properties"]["game"] = {"const": game.id}
-        if "options" in one["properties"]:
-            one["properties"]["options"] = {"anyOf": [options_schema(game.id), {"type": "null"}]}
-        one.pop("title", None)
-        variants.append(one)
+        for seating in seatings(game.id):
+            one = copy.deepcopy(schema)
+            one.pop("title", None)
+            one["title"] = f"{game.id}, {seating.players} players"
+            properties = one["properties"]
+            properties["game"] = {"const": game.id}
+            if seating.default:
+                properties["options"] = {"anyOf": [seating.schema, {"type": "null"}]}
+            else:
+                properties["options"] = seating.schema
+                one["required"] = [*one.get("required", []), "options"]
+            if "seats" in properties:
+                properties["seats"] = {"anyOf": [{"type": "array", "items": SEAT, "minItems": seating.players,
+                                                  "maxItems": seating.players}, {"type": "null"}]}
+            variants.append(one)
     return {"title": schema.get("title"), "oneOf": variants}
+
+
+@cache
+def body_schemas() -> dict[str, Any]:
+    """The schemas of the request bodies and of ``Error``, as ``components.schemas`` holds them."""
+    models: list[type[BaseModel]] = [*REQUESTS.values(), Error]
+    _, defs = models_json_schema([(m, "validation") for m in models], ref_template=REF)
+    schemas: dict[str, Any] = defs.get("$defs", {})
+    for per_game_body in (bodies.SetupBody, bodies.NewGameBody, bodies.RecordBody):
+        schemas[per_game_body.__name__] = per_game(schemas[per_game_body.__name__])
+    return schemas
+
+
+@cache
+def validator(model: type[BaseModel]) -> Draft202012Validator:
+    schema = {"components": {"schemas": body_schemas()}, "$ref": REF.format(model=model.__name__)}
+    return Draft202012Validator(schema)
+
+
+def fits(model: type[BaseModel], data: Any) -> bool:
+    """Whether ``data`` fits the request schema of ``model`` in ``/api/openapi.json``."""
+    return validator(model).is_valid(data)
+
+
+@asynccontextmanager
+async def game_refusals(model: type[BaseModel], data: Any) -> AsyncIterator[None]:
+    """Within: a refusal of the game's rules (:data:`~.errors.GAME_RULES`) of a body that fits its
+    schema is :class:`~.errors.RulesRefused` (409); of one that does not, it stays a 400 (checked
+    off the event loop: the first check builds the schemas, about a second)."""
+    try:
+        yield
+    except GAME_RULES as exc:
+        if await asyncio.to_thread(fits, model, data):
+            raise RulesRefused(exc) from exc
+        raise
 
 
 def openapi(app: FastAPI) -> dict[str, Any]:
@@ -277,13 +317,7 @@ def openapi(app: FastAPI) -> dict[str, Any]:
     schema = get_openapi(title=app.title, version=app.version, routes=app.routes,
                          description=__doc__.split("\n\n")[0])
     components = schema.setdefault("components", {})
-    models: list[type[BaseModel]] = [*REQUESTS.values(), Error]
-    _, defs = models_json_schema([(m, "validation") for m in models],
-                                 ref_template=REF)
-    schemas = components.setdefault("schemas", {})
-    schemas.update(defs.get("$defs", {}))
-    for per_game_body in (bodies.SetupBody, bodies.NewGameBody, bodies.RecordBody):
-        schemas[per_game_body.__name__] = per_game(schemas[per_game_body.__name__])
+    components.setdefault("schemas", {}).update(copy.deepcopy(body_schemas()))
     components["securitySchemes"] = {"seatToken": {"type": "http", "scheme": "bearer"}}
     for path, operations in schema["paths"].items():
         for method, operation in operations.items():

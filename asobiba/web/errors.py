@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import AsobibaError, Explained, one_line
+from ..core.errors import (
+    AsobibaError,
+    Explained,
+    IllegalMoveError,
+    NotationError,
+    OptionError,
+    PositionError,
+    RecordError,
+    one_line,
+)
 
 
 class NotFound(AsobibaError):
@@ -38,8 +47,26 @@ class ComputerFailed(Explained):
     """The computer could not choose a move (an error frame to every client of the game)."""
 
 
+GAME_RULES = (OptionError, PositionError, NotationError, IllegalMoveError, RecordError)
+"""What a game's own rules refuse: options, a position, a move or a record (docs/protocol.md,
+"Errors")."""
+
+
+class RulesRefused(AsobibaError):
+    """A body that fits its request schema in ``/api/openapi.json`` whose content a game's rules
+    refuse all the same (HTTP 409): what no schema states, such as a record whose moves do not
+    replay. It says what the game said (``refusal``), in both languages when the game does."""
+
+    status = 409
+
+    def __init__(self, refusal: AsobibaError) -> None:
+        super().__init__(str(refusal))
+        self.refusal = refusal
+
+
 def http_status(exc: AsobibaError) -> int:
-    """The HTTP status of a refusal: 404, 401, 403, 413 (:class:`~.guard.TooLarge` says so), else 400."""
+    """The HTTP status of a refusal: 404, 401, 403, 409 (:class:`RulesRefused`), 413
+    (:class:`~.guard.TooLarge` says so), else 400."""
     if isinstance(exc, NotFound):
         return 404
     if isinstance(exc, Unauthorized):
@@ -51,7 +78,8 @@ def http_status(exc: AsobibaError) -> int:
 
 def translations(exc: AsobibaError) -> dict[str, Any]:
     """``{"text": {"ja", "en"}}`` for an error said in both languages, else nothing."""
-    return {"text": exc.text.to_json()} if isinstance(exc, Explained) else {}
+    said = exc.refusal if isinstance(exc, RulesRefused) else exc
+    return {"text": said.text.to_json()} if isinstance(said, Explained) else {}
 
 
 def error_frame(exc: AsobibaError) -> dict[str, Any]:

@@ -45,11 +45,6 @@ LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
        "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
        "form-action 'self'; frame-ancestors 'none'")
-DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-            "style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: https:; "
-            "frame-ancestors 'none'")
-"""For ``/api/docs`` only, when ``--api-docs`` turns it on: it loads Swagger UI from a CDN."""
-DOCS_PATH = "/api/docs"
 
 
 class TooLarge(AsobibaError):
@@ -130,7 +125,7 @@ class Guard:
             if refusal is not None:
                 return await send({"type": "websocket.close", "code": 1008})
             return await self.app(scope, receive, send)
-        send = _with_headers(send, DOCS_CSP if scope["path"] == DOCS_PATH else CSP)
+        send = _with_headers(send, CSP)
         if refusal is not None:
             return await _answer(send, *refusal)
         if scope["method"] == "POST":

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from web.conftest import free_port
 
 from asobiba.web.app import create_app
 from asobiba.web.guard import Access
@@ -161,8 +165,21 @@ def test_security_headers_and_no_api_docs(client: TestClient) -> None:
 
 def test_api_docs_only_when_asked(db_url: str) -> None:
     with TestClient(create_app(db_url, api_docs=True)) as c:
-        assert c.get("/api/docs").status_code == 200
+        docs = c.get("/api/docs")
+        assert docs.status_code == 200 and "script-src 'self';" in docs.headers["content-security-policy"]
+        scripts = re.findall(r'<script src="([^"]+)"', docs.text)
+        assert scripts and all(src.startswith("/") for src in scripts) and "<script>" not in docs.text
+        assert all(c.get(src).status_code == 200 for src in scripts)  # served from the package
         assert c.get("/api/openapi.json").status_code == 200
+
+
+def test_api_docs_without_swagger_ui_is_one_line_and_status_2(tmp_path: Path) -> None:
+    hide = ("import sys; sys.modules['swagger_ui_bundle'] = None; sys.argv = ['asobiba', 'serve', "
+            f"'--port', '{free_port()}', '--db', {str(tmp_path / 'x.sqlite3')!r}, '--api-docs']; "
+            "from asobiba.cli import main; main()")
+    done = subprocess.run([sys.executable, "-c", hide], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "serving" not in done.stdout
+    assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1 and "apidocs" in done.stderr
 
 
 def test_the_index_page_has_no_inline_script() -> None:

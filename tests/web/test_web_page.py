@@ -57,7 +57,7 @@ def test_a_record_that_does_not_replay_is_refused_in_both_languages(client: Test
     record = client.get(f"/api/games/{gid}/record").json()
     record["moves"].append(dict(record["moves"][1]))  # red's move again, on white's turn
     answer = client.post("/api/records", json=record)
-    assert answer.status_code == 400
+    assert answer.status_code == 409  # it fits the schema: the rules refuse it
     number, notation = len(record["moves"]), record["moves"][1]["notation"]
     assert answer.json()["text"] == {
         "ja": f"{number}手目（{notation}）は、その局面では指せない手です。",

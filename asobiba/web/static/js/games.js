@@ -48,7 +48,7 @@ export function gamesPage(root, navigate) {
       rememberCreated(created);
       navigate(created.url);
     } catch (err) {
-      error = { text: errorText(err, err.status === 400 ? "record" : null), detail: errorDetail(err) };
+      error = { text: errorText(err, [400, 409].includes(err.status) ? "record" : null), detail: errorDetail(err) };
       render();
     }
   }
