@@ -2,15 +2,18 @@
 
 A game's clients are its listeners; each holds the seats of the tokens it presented (none: a
 spectator). Which seats have a client connected (``present``) is shown to everyone. Every change of
-a game is broadcast as one ``state`` frame, encoded once for all its clients
-(:class:`~.view.StateFrame`); the last one is kept while the game is watched, so that a client asking
-again (``sync``) or connecting is answered without building it anew. A client that cannot be reached
+a game is broadcast as one moment (:class:`~.view.StateFrame`), encoded once for all its clients,
+whole or as a delta from the moment before (:mod:`.frames`); the last one is kept while the game is
+watched, so that a client asking again (``sync``) or connecting is answered without building it
+anew. A client that cannot be reached
 is let go (the rooms hear of it, :attr:`Audience.gone`). The listeners of a game go with its last
 client.
 """
 
 from __future__ import annotations
 
+import itertools
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -35,6 +38,9 @@ class Audience:
         """The seats each connected client of a game holds."""
         self.shown: dict[str, StateFrame] = {}
         """The last ``state`` frame broadcast to each watched game (a ``sync`` is answered with it)."""
+        self.moments = itertools.count(secrets.randbelow(1 << 40) + 1)
+        """The numbers of the moments shown (``v``): never the same twice in a process, and, from a
+        random start, hardly ever the same as another process's."""
 
     # -- presence ---------------------------------------------------------------------------------
     def seat(self, game_id: str, listener: Listener, seats: tuple[int, ...]) -> None:
@@ -85,8 +91,8 @@ class Audience:
         if not self.listeners.get(table.id):
             return
         thinking = thinking or self.thinking(table)
-        frame = self.shown[table.id] = StateFrame(full(table, thinking=thinking,
-                                                       present=self.present(table.id)))
+        game = full(table, thinking=thinking, present=self.present(table.id))
+        frame = self.shown[table.id] = StateFrame(game, next(self.moments), self.shown.get(table.id))
         await self.send_all(table.id, frame)
 
     async def send_all(self, game_id: str, frame: dict[str, Any] | StateFrame) -> None:
@@ -102,7 +108,7 @@ class Audience:
         built and kept for the next clients to ask while the game is watched."""
         frame = self.shown.get(table.id)
         if frame is None:
-            frame = StateFrame(full(table, self.thinking(table), self.present(table.id)))
+            frame = StateFrame(full(table, self.thinking(table), self.present(table.id)), next(self.moments))
             if self.listeners.get(table.id):
                 self.shown[table.id] = frame
         return frame

@@ -1,7 +1,10 @@
 """The game WebSocket ``/ws/games/{id}`` (docs/protocol.md, "WebSocket protocol").
 
 On connect the server sends a ``state`` frame; after every change of the game (by any client or the
-computer) every connected client gets a new ``state`` frame. Commands that fail get an ``error``
+computer) every connected client gets a new frame: a ``state`` frame (protocol 1), or, for a client
+that offered the subprotocol ``asobiba.2``, a ``delta`` frame from the moment it was last sent
+(protocol 2, :mod:`.frames`; docs/protocol.md, "Delta frames"), the whole state again when it asks
+(``sync``, ``auth``) or its waiting frame was replaced by a newer one. Commands that fail get an ``error``
 frame for the sender only and change nothing; a ``hint`` frame also goes to the sender only. A
 computer that fails to move sends an ``error`` frame to every client of the game.
 
@@ -32,6 +35,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 
 from ..core.errors import AsobibaError
+from . import frames
 from .errors import GameNotFound, error_frame
 from .limits import ADDRESS_FRAMES, FrameLimit, Limits, RateLimited
 from .protocol import MAX_TOKENS, ProtocolError, parse_frame
@@ -58,14 +62,17 @@ the server failed on a frame; no such game."""
 class Outbox:
     """The frames waiting for one client, sent in order by :meth:`run` (see the module docstring).
 
-    At most :data:`SEND_QUEUE` frames and :data:`SEND_BYTES` bytes wait; a ``state`` frame replaces
-    one not sent yet (a client needs only the newest state), so a client that reads slowly is sent
-    fewer states rather than every one."""
+    At most :data:`SEND_QUEUE` frames and :data:`SEND_BYTES` bytes wait; a frame of a moment of the
+    game (``state`` or ``delta``) replaces one not sent yet (a client needs only the newest), so a
+    client that reads slowly is sent fewer moments rather than every one."""
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
-        self.frames: deque[tuple[str, int, bool]] = deque()
-        """The frames waiting: text, size in bytes, whether it is a ``state`` frame."""
+        self.frames: deque[tuple[str, int, bool, int | None]] = deque()
+        """The frames waiting: text, size in bytes, whether a newer moment replaces it, the number
+        of its moment (None: not a moment)."""
+        self.sent: int | None = None
+        """The moment last taken out to be sent (a delta from it is what the client can apply)."""
         self.bytes = 0
         self.ready = asyncio.Event()
         self.idle = asyncio.Event()
@@ -73,11 +80,12 @@ class Outbox:
         self.stuck = asyncio.Event()
         """Set when the client fell behind (queue full, or a frame not taken in time)."""
 
-    def put(self, text: str, state: bool = False) -> None:
-        """Queue a frame's JSON ``text`` (never waits)."""
+    def put(self, text: str, state: bool = False, moment: int | None = None) -> None:
+        """Queue a frame's JSON ``text`` (never waits); ``state``: a newer moment replaces it while
+        it waits; ``moment``: the number of the moment it shows."""
         size = len(text.encode())
         if state:
-            for i, (_, old, was_state) in enumerate(self.frames):
+            for i, (_, old, was_state, _) in enumerate(self.frames):
                 if was_state:
                     del self.frames[i]
                     self.bytes -= old
@@ -85,7 +93,7 @@ class Outbox:
         if len(self.frames) >= SEND_QUEUE or self.bytes + size > SEND_BYTES:
             self.stuck.set()
             return
-        self.frames.append((text, size, state))
+        self.frames.append((text, size, state, moment))
         self.bytes += size
         self.idle.clear()
         self.ready.set()
@@ -97,8 +105,10 @@ class Outbox:
                 self.idle.set()
                 self.ready.clear()
                 await self.ready.wait()
-            text, size, _ = self.frames.popleft()
+            text, size, _, moment = self.frames.popleft()
             self.bytes -= size
+            if moment is not None:
+                self.sent = moment
             try:
                 await asyncio.wait_for(self.websocket.send_text(text), SEND_TIMEOUT)
             except TimeoutError:
@@ -131,7 +141,10 @@ class Connection:
         self.rooms: Rooms = websocket.app.state.rooms
         self.limits: Limits | None = getattr(websocket.app.state, "limits", None)
         offered = list(websocket.scope.get("subprotocols") or [])
-        self.subprotocol = SUBPROTOCOL if SUBPROTOCOL in offered else None
+        self.deltas = frames.SUBPROTOCOL in offered
+        """Whether the client speaks protocol 2 (it is sent delta frames)."""
+        self.subprotocol = (frames.SUBPROTOCOL if self.deltas
+                            else SUBPROTOCOL if SUBPROTOCOL in offered else None)
         self.tokens = [p.removeprefix(TOKEN_PREFIX) for p in offered if p.startswith(TOKEN_PREFIX)]
         """The seat tokens the client presented (when connecting, or later in an ``auth`` frame)."""
         self.outbox = Outbox(websocket)
@@ -176,11 +189,14 @@ class Connection:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.websocket.close(code=code), 1.0)
 
-    async def send(self, frame: dict[str, Any] | StateFrame) -> None:
-        """Queue a frame for the client (this method is the client's listener in the rooms)."""
+    async def send(self, frame: dict[str, Any] | StateFrame, whole: bool = False) -> None:
+        """Queue a frame for the client (this method is the client's listener in the rooms): a
+        moment as a delta from the last one sent when the client takes deltas, unless ``whole``."""
         if isinstance(frame, StateFrame):  # the game's meta goes with the first state only
             seats = self.rooms.seats_of(self.game_id, self.send)
-            self.outbox.put(frame.text(seats, meta=not self.meta_shown), state=self.meta_shown)
+            since = self.outbox.sent if self.deltas and not whole else None
+            self.outbox.put(frame.text(seats, meta=not self.meta_shown, since=since),
+                            state=self.meta_shown, moment=frame.v)
             self.meta_shown = True
         else:
             self.outbox.put(dumps(frame))
@@ -227,7 +243,7 @@ class Connection:
                 await self.send(error_frame(AsobibaError("the server failed on this message")))
                 return SERVER_FAILED
             if reply is not None:
-                await self.send(reply)
+                await self.send(reply, whole=True)  # a client that asks is sent the whole state
 
 
 def _close_code(receiver: asyncio.Task[int | None]) -> int | None:
