@@ -100,6 +100,7 @@ class Tally:
     frames_in: int = 0
     bytes_in: int = 0
     """Frames and bytes (of their text) the clients were sent."""
+    bytes_by_type: Counter[str] = field(default_factory=Counter)
     resyncs: int = 0
     """Delta frames that did not follow the moment a client had (it asked for the whole state)."""
     unconfirmed: int = 0
@@ -262,6 +263,7 @@ class Seat:
             self.run.tally.bytes_in += len(text)
             frame = json.loads(text)
             kind = frame.get("type")
+            self.run.tally.bytes_by_type[str(kind)] += len(text)
             if kind == "state":
                 self.game, self.moment = frame["game"], frame.get("v")
                 self._state(ws, self.game)
@@ -641,7 +643,7 @@ def report(args: argparse.Namespace, run: Run, slow: str | None, lost: int, dupl
         "games_started": tally.games_started, "games_finished": tally.games_finished,
         "disconnects": dict(tally.disconnects), "slow_reader": slow,
         "loadavg": load,
-        "frames_in": tally.frames_in, "bytes_in": tally.bytes_in,
+        "frames_in": tally.frames_in, "bytes_in": tally.bytes_in, "bytes_by_type": dict(tally.bytes_by_type),
         # each move is seen by the two clients of its game
         "bytes_per_move_per_client": per_move(tally.bytes_in / 2),
         "cpu_s": {"clients": round(clients_cpu, 2), **{k: round(v, 2) for k, v in server.items()}},
@@ -665,7 +667,9 @@ def report(args: argparse.Namespace, run: Run, slow: str | None, lost: int, dupl
         print(f"  slow reader: {slow}")
     print(f"  sent to the clients (protocol {args.protocol}): {tally.frames_in} frames, "
           f"{tally.bytes_in} bytes "
-          f"({figures['bytes_per_move_per_client']} bytes per move per client); {tally.resyncs} resyncs")
+          f"({figures['bytes_per_move_per_client']} bytes per move per client: "
+          + ", ".join(f"{k} {v}" for k, v in tally.bytes_by_type.most_common())
+          + f"); {tally.resyncs} resyncs")
     line = f"  CPU per move: clients {figures['client_cpu_ms_per_move']} ms"
     if meter is not None:
         line += (f"; server {figures['server_cpu_ms_per_move_median']} ms median of {WINDOW:.0f}-s windows "

@@ -15,7 +15,8 @@ of its keys one of:
   ``<`` into parts, has ``count`` parts from ``at`` replaced with ``parts``, splice by splice in
   order (``at`` counts in the list as the splices before left it).
 
-The keys each client is sent its own of (``you``, ``legal``, ``verbs``) are always there, whole.
+The keys each client is sent its own of come whole: ``you`` always, ``legal`` and ``verbs`` unless
+the game itself did not change (:class:`~.view.StateFrame`).
 :func:`changes` makes a change and :func:`apply` applies one (the page does the same in
 ``static/js/tablesocket.js``): applying the changes from ``before`` to ``after`` gives ``after``.
 """

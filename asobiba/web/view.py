@@ -227,6 +227,10 @@ class StateFrame:
         self.base = None if before is None else before.v
         """The moment the delta applies to (None: none, only the whole state)."""
         self._before = None if before is None else before.game
+        self._same_moves = before is not None and before.game["legal"] is game["legal"] \
+            and before.game["verbs"] is game["verbs"] and before.game["to_move"] == game["to_move"]
+        """Whether the legal moves and verbs are those of ``before`` (the game did not change, only
+        who is connected, a takeback request or the thinking): a delta leaves them out."""
 
     @cached_property
     def _common(self) -> str:
@@ -258,10 +262,10 @@ class StateFrame:
         to_move = self.game["to_move"]
         mine = to_move is not None and self.game["players"].index(to_move) in seats
         moves = self._mover if mine else '"legal":[],"verbs":[]'
-        you = f'"you":{dumps(list(seats))},'
+        you = f'"you":{dumps(list(seats))}'
         if since is not None and since == self.base:
-            return f"{self._delta}{you}{moves}}}}}"
-        return f'{self._common}{self._meta if meta else ""},{you}{moves}}}}}'
+            return f"{self._delta}{you}{'' if self._same_moves else ',' + moves}}}}}"
+        return f'{self._common}{self._meta if meta else ""},{you},{moves}}}}}'
 
 
 def dumps(value: Any) -> str:
