@@ -5,8 +5,10 @@ deltas is the one a whole state draws."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,6 +17,7 @@ from hypothesis import strategies as st
 from asobiba.core.registry import make_game
 from asobiba.web import frames
 from asobiba.web.seats import Seat
+from asobiba.web.sockets import Connection
 from asobiba.web.store import PLAYING, StoredGame
 from asobiba.web.table import Table
 from asobiba.web.view import StateFrame, full
@@ -172,3 +175,28 @@ def test_the_page_draws_from_deltas_the_picture_a_whole_state_draws(page, server
     page.wait_for_function(f"() => document.querySelectorAll('[data-role=moves] li').length === {plies}")
     time.sleep(1.0)
     assert page.locator("#board svg").evaluate("svg => svg.outerHTML") == by_deltas
+
+
+def test_a_delta_waiting_for_a_slow_client_is_replaced_by_the_whole_newer_state() -> None:
+    """A client that has not taken its frames is sent the newest moment whole (it never got the
+    one the next delta follows), and a delta again once it has taken a moment."""
+    rooms = SimpleNamespace(seats_of=lambda game_id, listener: (0,))
+    websocket = SimpleNamespace(app=SimpleNamespace(state=SimpleNamespace(rooms=rooms)),
+                                scope={"subprotocols": [frames.SUBPROTOCOL]})
+    connection = Connection(websocket, "f00d")  # type: ignore[arg-type]
+    table = table_of("diceout", {})
+    moments = [StateFrame(full(table), 1)]
+    for v in (2, 3):
+        table.play_stored(table.chance_action() if table.chance_to_move() else table.state.legal_actions()[0])
+        moments.append(StateFrame(full(table), v, moments[-1]))
+
+    def queued() -> list[tuple[str, int | None]]:
+        return [(json.loads(text)["type"], moment) for text, _, _, moment in connection.outbox.frames]
+
+    asyncio.run(connection.send(moments[0]))  # the first: whole, never replaced
+    connection.outbox.frames.popleft()
+    connection.outbox.sent = 1  # taken out to be sent
+    asyncio.run(connection.send(moments[1]))
+    assert queued() == [("delta", 2)]
+    asyncio.run(connection.send(moments[2]))  # the delta from 2 would not apply: 2 never went out
+    assert queued() == [("state", 3)]
