@@ -25,8 +25,8 @@ Several servers: ``--url`` may be given more than once (servers started elsewher
 belongs to one process). The games are spread over the servers, and the two seats of a game connect
 to different ones when there are several. ``--kill-one`` SIGKILLs one server process mid-run (the
 first: the first ``--pid``, serving the first ``--url``, or the first started; at ``--kill-at``
-seconds): its clients reconnect to the
-others and carry on, and the check counts what was lost or duplicated. A move sent but never
+seconds; one ``--url`` with several ``--pid`` is a proxy in front of those processes): its clients
+reconnect to the others and carry on, and the check counts what was lost or duplicated. A move sent but never
 acknowledged because its server died is counted apart (``unconfirmed``): it was never promised.
 
 Loopback only: the bench refuses any other address, every client connects from an address of its
@@ -132,7 +132,12 @@ class Run:
         self.deadline = self.start + args.seconds
         self.http: dict[tuple[str, str], httpx.AsyncClient] = {}
         self.dead: set[str] = set()
-        """The servers this bench killed."""
+        """The servers (addresses) this bench killed."""
+        self.killed: list[int] = []
+        """The processes this bench killed."""
+        self.carries_on = len(bases) > 1 or args.kill_one
+        """Whether a client whose server went away connects again (to the next server, or to the
+        same address: a proxy in front of several processes)."""
 
     def over(self) -> bool:
         return time.monotonic() >= self.deadline
@@ -237,11 +242,11 @@ class Seat:
                         if self.mover is not None:
                             self.mover.cancel()
             except ConnectionClosed as exc:
-                if exc.rcvd is not None or len(self.run.bases) == 1:
+                if exc.rcvd is not None or not self.run.carries_on:
                     self.run.tally.disconnects[f"closed {exc.rcvd.code if exc.rcvd else 'no frame'}"] += 1
                     return
             except OSError:
-                if len(self.run.bases) == 1:
+                if not self.run.carries_on:
                     raise
                 await asyncio.sleep(0.2)
             if self.run.over():
@@ -603,9 +608,11 @@ async def bench(args: argparse.Namespace, bases: list[str], meter: CpuMeter | No
 
 async def _kill(run: Run, pid: int, base: str) -> None:
     await asyncio.sleep(run.args.kill_at)
-    run.dead.add(base)  # new games and reconnecting clients go to the others from now on
+    if len(run.bases) > 1:  # new games and reconnecting clients go to the others from now on
+        run.dead.add(base)  # (one address: a proxy, which sends them to the processes left)
     with contextlib.suppress(ProcessLookupError):
         os.kill(pid, signal.SIGKILL)
+        run.killed.append(pid)
     print(f"  {time.monotonic() - run.start:5.0f} s: killed server process {pid} ({base}) with SIGKILL",
           file=sys.stderr, flush=True)
 
@@ -637,7 +644,7 @@ def report(args: argparse.Namespace, run: Run, slow: str | None, lost: int, dupl
         "p99_ms": round(percentile(tally.latencies, 0.99) * 1000, 1),
         "mean_ms": round(statistics.fmean(tally.latencies) * 1000, 1) if tally.latencies else None,
         "lost": lost, "duplicated": duplicated, "unconfirmed": tally.unconfirmed,
-        "reconnects": tally.reconnects, "killed": sorted(run.dead), "resyncs": tally.resyncs,
+        "reconnects": tally.reconnects, "killed": run.killed, "resyncs": tally.resyncs,
         "protocol": args.protocol,
         "refused": dict(tally.refused), "hints": tally.hints, "hints_refused": dict(tally.hints_refused),
         "games_started": tally.games_started, "games_finished": tally.games_finished,
@@ -658,7 +665,7 @@ def report(args: argparse.Namespace, run: Run, slow: str | None, lost: int, dupl
     print(f"  moves/s {moves_per_s:.1f} ({tally.acked} acknowledged of {tally.sent} sent)")
     print(f"  latency p50 {figures['p50_ms']} ms, p95 {figures['p95_ms']} ms, p99 {figures['p99_ms']} ms")
     print(f"  lost {lost}, duplicated {duplicated}; unconfirmed {tally.unconfirmed}, "
-          f"reconnects {tally.reconnects}" + (f", killed {', '.join(sorted(run.dead))}" if run.dead else ""))
+          f"reconnects {tally.reconnects}" + (f", killed process {run.killed[0]}" if run.killed else ""))
     print(f"  refused {dict(tally.refused) or 0}; hints {tally.hints} answered, "
           f"refused {dict(tally.hints_refused) or 0}")
     print(f"  games started {tally.games_started}, finished {tally.games_finished}; "
@@ -709,8 +716,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--servers must be 1–16, and is for started servers (not with --url)")
     if args.servers > 1 and args.db is None:
         parser.error("--servers > 1 needs --db: a shared database (a SQLite file belongs to one process)")
-    if args.kill_one and (len(args.url) if args.url else args.servers) < 2:
-        parser.error("--kill-one needs two servers or more, so that the clients can carry on")
+    if args.kill_one and (max(len(args.url), len(args.pid)) if args.url else args.servers) < 2:
+        parser.error("--kill-one needs two server processes or more (--url, or --pid behind one proxy "
+                     "--url, or --servers), so that the clients can carry on")
     if args.kill_one and args.url and not args.pid:
         parser.error("--kill-one with --url needs the --pid of the server to kill")
     args.kill_at = args.seconds / 2 if args.kill_at is None else args.kill_at
