@@ -5,7 +5,6 @@ deltas is the one a whole state draws."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from types import SimpleNamespace
@@ -193,10 +192,14 @@ def test_a_delta_waiting_for_a_slow_client_is_replaced_by_the_whole_newer_state(
     def queued() -> list[tuple[str, int | None]]:
         return [(json.loads(text)["type"], moment) for text, _, _, moment in connection.outbox.frames]
 
-    asyncio.run(connection.send(moments[0]))  # the first: whole, never replaced
+    def send(moment: StateFrame) -> None:  # it waits for nothing: one step runs it to the end
+        with pytest.raises(StopIteration):
+            connection.send(moment).send(None)
+
+    send(moments[0])  # the first: whole, never replaced
     connection.outbox.frames.popleft()
     connection.outbox.sent = 1  # taken out to be sent
-    asyncio.run(connection.send(moments[1]))
+    send(moments[1])
     assert queued() == [("delta", 2)]
-    asyncio.run(connection.send(moments[2]))  # the delta from 2 would not apply: 2 never went out
+    send(moments[2])  # the delta from 2 would not apply: 2 never went out
     assert queued() == [("state", 3)]
