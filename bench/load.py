@@ -11,11 +11,23 @@ lasts until a draw (the move limit or a repetition); a finished game is replaced
 A few seats ask for a hint before each move (``--hints``), and one client of the first game never
 reads what it is sent (``--slow-readers``): the server must cut it off while the game goes on.
 
-It measures the moves per second, the latency of a move (sent → the state frame that shows it, at
-the client that sent it) as p50/p95/p99, and checks that no move is lost or duplicated: a started
-server is killed with SIGKILL at the end (no clean shutdown) and its database is read directly;
-every move a client saw acknowledged must be stored at its ply, and no seat has more moves stored
-than it sent. With ``--url`` (a server started elsewhere) the check reads the games over HTTP.
+It measures the moves per second, the latency of a move (sent → the frame that shows it, at the
+client that sent it) as p50/p95/p99, the bytes of frames each client is sent per move, and the CPU
+each side spends per move: the server processes' (from /proc: the ones it started, or those named
+with ``--pid``; the median over 2-second windows and over the whole run, also with their child
+processes: hint workers, ``--workers``) and the bench's own clients'. It checks that no move is lost
+or duplicated: a started server is killed with SIGKILL at the end (no clean shutdown) and its
+SQLite database is read directly (otherwise the games are read over HTTP); every move a client saw
+acknowledged must be stored at its ply, and no seat has more moves stored than it sent.
+
+Several servers: ``--url`` may be given more than once (servers started elsewhere), or
+``--servers N`` starts N ``asobiba serve`` processes on one ``--db`` (PostgreSQL: a SQLite file
+belongs to one process). The games are spread over the servers, and the two seats of a game connect
+to different ones when there are several. ``--kill-one`` SIGKILLs one server process mid-run (the
+first: the first ``--pid``, serving the first ``--url``, or the first started; at ``--kill-at``
+seconds; one ``--url`` with several ``--pid`` is a proxy in front of those processes): its clients
+reconnect to the others and carry on, and the check counts what was lost or duplicated. A move sent but never
+acknowledged because its server died is counted apart (``unconfirmed``): it was never promised.
 
 Loopback only: the bench refuses any other address, every client connects from an address of its
 own in 127.0.0.0/8 (so the per-address limits of the server see many clients), and it stops by
@@ -23,6 +35,8 @@ itself after ``--seconds``.
 
     python bench/load.py --games 50 --mode human --seconds 30
     python bench/load.py --games 200 --mode saturation --seconds 30 --json /tmp/load.json
+    python bench/load.py --games 100 --servers 2 --db postgresql+psycopg://… --kill-one \
+        --server-arg=--broker --server-arg=…
 """
 
 from __future__ import annotations
@@ -55,6 +69,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.typing import Subprotocol
 
 from asobiba.core.record import saved_game
+from asobiba.web import frames
 
 GAME = "diceout"
 OPTIONS = {"declare": "manual"}
@@ -82,6 +97,15 @@ class Tally:
     games_started: int = 0
     games_finished: int = 0
     disconnects: Counter[str] = field(default_factory=Counter)
+    frames_in: int = 0
+    bytes_in: int = 0
+    """Frames and bytes (of their text) the clients were sent."""
+    bytes_by_type: Counter[str] = field(default_factory=Counter)
+    resyncs: int = 0
+    """Delta frames that did not follow the moment a client had (it asked for the whole state)."""
+    unconfirmed: int = 0
+    """Moves sent whose server died before it said whether they were stored (never promised)."""
+    reconnects: int = 0
 
 
 @dataclass
@@ -97,39 +121,57 @@ class GameLog:
 
 
 class Run:
-    """One bench run: the options, the shared tally, the games' logs."""
+    """One bench run: the options, the servers, the shared tally, the games' logs."""
 
-    def __init__(self, args: argparse.Namespace, base: str) -> None:
+    def __init__(self, args: argparse.Namespace, bases: list[str]) -> None:
         self.args = args
-        self.base = base
-        self.ws_base = "ws" + base.removeprefix("http")
+        self.bases = bases
         self.tally = Tally()
         self.logs: list[GameLog] = []
         self.start = time.monotonic()
         self.deadline = self.start + args.seconds
-        self.http: dict[str, httpx.AsyncClient] = {}
+        self.http: dict[tuple[str, str], httpx.AsyncClient] = {}
+        self.dead: set[str] = set()
+        """The servers (addresses) this bench killed."""
+        self.killed: list[int] = []
+        """The processes this bench killed."""
+        self.carries_on = len(bases) > 1 or args.kill_one
+        """Whether a client whose server went away connects again (to the next server, or to the
+        same address: a proxy in front of several processes)."""
 
     def over(self) -> bool:
         return time.monotonic() >= self.deadline
 
-    def client_for(self, address: str) -> httpx.AsyncClient:
-        """An HTTP client that connects from ``address``."""
-        if address not in self.http:
+    def server(self, index: int) -> str:
+        """The ``index``-th server still alive, counting round the list."""
+        alive = [b for b in self.bases if b not in self.dead] or self.bases
+        return alive[index % len(alive)]
+
+    def client_for(self, address: str, base: str) -> httpx.AsyncClient:
+        """An HTTP client of ``base`` that connects from ``address``."""
+        if (address, base) not in self.http:
             # plain HTTP on loopback: verify=False spares loading the CA store for every client
             transport = httpx.AsyncHTTPTransport(local_address=address, verify=False)
-            self.http[address] = httpx.AsyncClient(base_url=self.base, transport=transport, timeout=30,
-                                                   verify=False)
-        return self.http[address]
+            self.http[address, base] = httpx.AsyncClient(base_url=base, transport=transport, timeout=30,
+                                                         verify=False)
+        return self.http[address, base]
 
-    async def new_game(self, address: str, seed: int) -> tuple[GameLog, list[str | None]]:
-        """A new two-person game; its log and each seat's token (None when the server hands out
-        none)."""
+    async def new_game(self, address: str, seed: int, index: int) -> tuple[GameLog, list[str | None]]:
+        """A new two-person game, made on the ``index``-th server (the next if it does not answer);
+        its log and each seat's token (None when the server hands out none)."""
         body = {"game": GAME, "options": OPTIONS, "seats": [{"type": "human"}] * 2, "seed": seed}
-        for _attempt in range(50):
-            answer = await self.client_for(address).post("/api/games", json=body)
+        for attempt in range(50):
+            try:
+                answer = await self.client_for(address, self.server(index + attempt)).post(
+                    "/api/games", json=body)
+            except httpx.TransportError:
+                await asyncio.sleep(0.2)
+                continue
             if answer.status_code != 429:
                 break
             await asyncio.sleep(0.2)
+        else:
+            raise RuntimeError("no server made a game in 50 tries")
         answer.raise_for_status()
         data = answer.json()
         tokens = data.get("tokens") or [None, None]
@@ -144,9 +186,11 @@ def source_address(index: int) -> str:
     return f"127.0.{1 + index // 250}.{1 + index % 250}"
 
 
-def seat_protocols(token: str | None) -> list[Subprotocol] | None:
-    """How a client presents its seat's token on the game socket (as the page does)."""
-    return [Subprotocol("asobiba"), Subprotocol(f"token.{token}")] if token else None
+def seat_protocols(token: str | None, protocol: int) -> list[Subprotocol]:
+    """How a client presents its seat's token on the game socket (as the page does), and whether
+    it takes delta frames (protocol 2; a server that does not know them answers with protocol 1)."""
+    offered = [Subprotocol(frames.SUBPROTOCOL)] if protocol == 2 else []
+    return [*offered, Subprotocol("asobiba"), *([Subprotocol(f"token.{token}")] if token else [])]
 
 
 def choose(legal: list[dict[str, Any]], rng: random.Random, rows: int) -> dict[str, Any] | None:
@@ -156,13 +200,19 @@ def choose(legal: list[dict[str, Any]], rng: random.Random, rows: int) -> dict[s
     return rng.choice(moves or legal) if (moves or legal) else None
 
 
+RECONNECTS = 5
+"""The most times one seat connects again after its server went away."""
+
+
 class Seat:
     """The client of one seat: moves when it is to move, measures, and checks what it is told."""
 
     def __init__(self, run: Run, log: GameLog, seat: int, token: str | None, asks_hints: bool,
-                 rng: random.Random) -> None:
+                 rng: random.Random, server: int) -> None:
         self.run, self.log, self.seat, self.token = run, log, seat, token
         self.asks_hints, self.rng = asks_hints, rng
+        self.server = server
+        """Which server (counting round the live ones) this seat connects to."""
         self.name: str | None = None
         self.pending: tuple[int, str, float] | None = None
         """The move under way: its ply, notation and when it was sent."""
@@ -170,19 +220,39 @@ class Seat:
         self.last_hint = 0.0
         self.mover: asyncio.Task[None] | None = None
         self.finished = False
+        self.reconnected = False
+        self.game: dict[str, Any] | None = None
+        """The game as last seen, and the number of its moment (deltas apply to it)."""
+        self.moment: int | None = None
 
     async def play(self, address: str) -> None:
-        """Connect and play until the game ends or the run is over."""
-        url = f"{self.run.ws_base}/ws/games/{self.log.id}"
-        async with connect(url, subprotocols=seat_protocols(self.token), local_addr=(address, 0),
-                           max_size=None, open_timeout=30) as ws:
+        """Connect and play until the game ends or the run is over; when the server goes away
+        (no close frame), connect to the next one (at most :data:`RECONNECTS` times)."""
+        for attempt in range(RECONNECTS + 1):
+            base = self.run.server(self.server + attempt)
+            url = "ws" + base.removeprefix("http") + f"/ws/games/{self.log.id}"
             try:
-                await self._receive(ws)
+                async with connect(url, subprotocols=seat_protocols(self.token, self.run.args.protocol),
+                                   local_addr=(address, 0),
+                                   max_size=None, open_timeout=30) as ws:
+                    try:
+                        await self._receive(ws)
+                        return
+                    finally:
+                        if self.mover is not None:
+                            self.mover.cancel()
             except ConnectionClosed as exc:
-                self.run.tally.disconnects[f"closed {exc.rcvd.code if exc.rcvd else 'no frame'}"] += 1
-            finally:
-                if self.mover is not None:
-                    self.mover.cancel()
+                if exc.rcvd is not None or not self.run.carries_on:
+                    self.run.tally.disconnects[f"closed {exc.rcvd.code if exc.rcvd else 'no frame'}"] += 1
+                    return
+            except OSError:
+                if not self.run.carries_on:
+                    raise
+                await asyncio.sleep(0.2)
+            if self.run.over():
+                return
+            self.run.tally.reconnects += 1
+            self.reconnected = True
 
     async def _receive(self, ws: ClientConnection) -> None:
         stop_at = self.run.deadline + SETTLE
@@ -191,13 +261,25 @@ class Seat:
             if remaining <= 0 or (self.run.over() and self.pending is None):
                 return
             try:
-                text = await asyncio.wait_for(ws.recv(), remaining)
+                text = await asyncio.wait_for(ws.recv(decode=False), remaining)
             except TimeoutError:
                 return
+            self.run.tally.frames_in += 1
+            self.run.tally.bytes_in += len(text)
             frame = json.loads(text)
             kind = frame.get("type")
+            self.run.tally.bytes_by_type[str(kind)] += len(text)
             if kind == "state":
-                self._state(ws, frame["game"])
+                self.game, self.moment = frame["game"], frame.get("v")
+                self._state(ws, self.game)
+            elif kind == "delta":
+                if self.game is None or frame["base"] != self.moment:  # a moment missed: ask again
+                    self.game = None
+                    self.run.tally.resyncs += 1
+                    await _send(ws, {"type": "sync"})
+                    continue
+                self.game, self.moment = frames.apply(self.game, frame["game"]), frame["v"]
+                self._state(ws, self.game)
             elif kind == "hint":
                 self.run.tally.hints += 1
                 self.hint_sent = None
@@ -220,6 +302,11 @@ class Seat:
             self.mover = asyncio.create_task(self._move(ws, game))
 
     def _acknowledge(self, game: dict[str, Any]) -> None:
+        if self.reconnected:  # the first state from a new server: a move under way not stored is lost
+            self.reconnected = False
+            if self.pending is not None and game["plies"] <= self.pending[0]:
+                self.pending = None
+                self.run.tally.unconfirmed += 1
         if self.pending is None or game["plies"] <= self.pending[0]:
             return
         ply, notation, sent = self.pending
@@ -285,10 +372,10 @@ async def drive_game(run: Run, index: int) -> None:
     rng = random.Random(index)
     seed = index * 1000
     while not run.over():
-        log, tokens = await run.new_game(address, seed)
+        log, tokens = await run.new_game(address, seed, index)
         seed += 1
-        seats = [Seat(run, log, s, tokens[s], asks_hints=index < run.args.hints and s == 0, rng=rng)
-                 for s in range(2)]
+        seats = [Seat(run, log, s, tokens[s], asks_hints=index < run.args.hints and s == 0, rng=rng,
+                      server=index + s) for s in range(2)]
         results = await asyncio.gather(*(s.play(address) for s in seats), return_exceptions=True)
         for result in results:
             if isinstance(result, BaseException):
@@ -361,7 +448,8 @@ def _movers(options: dict[str, Any], moves: list[tuple[int, str]]) -> list[tuple
 async def stored_moves_http(run: Run) -> Stored:
     out = {}
     for index, log in enumerate(run.logs):  # one address each: the server limits each address
-        game = (await run.client_for(source_address(index)).get(f"/api/games/{log.id}")).json()
+        client = run.client_for(source_address(index), run.server(0))
+        game = (await client.get(f"/api/games/{log.id}")).json()
         out[log.id] = [(e["player"], e["notation"]) for e in game["history"]]
     return out
 
@@ -387,10 +475,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, extra: list[str]) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(db: str, folder: Path, extra: list[str]) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    command = [sys.executable, "-m", "asobiba", "serve", "--port", str(port), "--db", str(db), *extra]
-    env = {**os.environ, "XDG_DATA_HOME": str(db.parent / "xdg")}
+    command = [sys.executable, "-m", "asobiba", "serve", "--port", str(port), "--db", db, *extra]
+    env = {**os.environ, "XDG_DATA_HOME": str(folder / "xdg")}
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, env=env)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -418,9 +506,66 @@ def loopback_only(url: str) -> str:
 
 
 def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) a process has used so far, from /proc (Linux)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    """CPU time (user + system) a process has used so far, from /proc (Linux); 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError):
+        return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def descendants(pids: list[int]) -> list[int]:
+    """``pids`` and every process started under them (hint workers, ``--workers``), from /proc."""
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError):
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                parents.setdefault(ppid, []).append(int(entry.name))
+    found, todo = [], list(pids)
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo.extend(parents.get(pid, ()))
+    return found
+
+
+class CpuMeter:
+    """The CPU the server processes use, sampled every :data:`WINDOW` seconds against the moves
+    acknowledged meanwhile: the processes themselves (``server``) and with their children
+    (``server_tree``; a child that ends between two samples takes its last window's time with it)."""
+
+    def __init__(self, pids: list[int]) -> None:
+        self.pids = pids
+        self.windows: list[tuple[float, float, int]] = []
+        """Per window: CPU seconds of the processes, of their trees, moves acknowledged."""
+        self.totals = {"server": 0.0, "server_tree": 0.0}
+
+    def sample(self) -> tuple[float, float]:
+        own = sum(cpu_seconds(pid) for pid in self.pids)
+        return own, sum(cpu_seconds(pid) for pid in descendants(self.pids))
+
+    async def run(self, run: Run) -> None:
+        own, tree = self.sample()
+        acked = run.tally.acked
+        while True:
+            await asyncio.sleep(WINDOW)
+            now_own, now_tree = self.sample()
+            now_acked = run.tally.acked
+            # a killed process's time is gone from /proc: never count a window as negative
+            self.windows.append((max(0.0, now_own - own), max(0.0, now_tree - tree), now_acked - acked))
+            self.totals["server"] += self.windows[-1][0]
+            self.totals["server_tree"] += self.windows[-1][1]
+            own, tree, acked = now_own, now_tree, now_acked
+
+    def median_ms(self, which: int) -> float | None:
+        """The median over the windows with moves of the CPU milliseconds per move."""
+        rates = [1000 * w[which] / w[2] for w in self.windows if w[2] > 0]
+        return round(statistics.median(rates), 3) if rates else None
+
+
+WINDOW = 2.0
+"""Seconds between two samples of the servers' CPU."""
 
 
 def own_cpu_seconds() -> float:
@@ -437,21 +582,39 @@ def percentile(values: list[float], share: float) -> float:
 
 # -- the run -------------------------------------------------------------------------------------
 
-async def bench(args: argparse.Namespace, base: str) -> tuple[Run, SlowReader | None]:
-    run = Run(args, base)
+async def bench(args: argparse.Namespace, bases: list[str], meter: CpuMeter | None,
+                victim: tuple[int, str] | None) -> tuple[Run, SlowReader | None]:
+    """The run; ``victim``: the process (and the URL it serves) to SIGKILL at ``--kill-at``."""
+    run = Run(args, bases)
     slow: SlowReader | None = None
     drivers = [asyncio.create_task(drive_game(run, i)) for i in range(args.games)]
     if args.slow_readers:
         while not run.logs and not run.over():
             await asyncio.sleep(0.1)
         if run.logs:
-            slow = SlowReader(base, run.logs[0].id, run.logs[0].tokens[0])
-    progress = asyncio.create_task(_progress(run))
+            slow = SlowReader(bases[0], run.logs[0].id, run.logs[0].tokens[0])
+    helpers = [asyncio.create_task(_progress(run))]
+    if meter is not None:
+        helpers.append(asyncio.create_task(meter.run(run)))
+    if victim is not None:
+        helpers.append(asyncio.create_task(_kill(run, *victim)))
     await asyncio.gather(*drivers, return_exceptions=True)
-    progress.cancel()
+    for helper in helpers:
+        helper.cancel()
     for client in run.http.values():
         await client.aclose()
     return run, slow
+
+
+async def _kill(run: Run, pid: int, base: str) -> None:
+    await asyncio.sleep(run.args.kill_at)
+    if len(run.bases) > 1:  # new games and reconnecting clients go to the others from now on
+        run.dead.add(base)  # (one address: a proxy, which sends them to the processes left)
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
+        run.killed.append(pid)
+    print(f"  {time.monotonic() - run.start:5.0f} s: killed server process {pid} ({base}) with SIGKILL",
+          file=sys.stderr, flush=True)
 
 
 async def _progress(run: Run) -> None:
@@ -463,41 +626,64 @@ async def _progress(run: Run) -> None:
 
 
 def report(args: argparse.Namespace, run: Run, slow: str | None, lost: int, duplicated: int,
-           load: tuple[float, float, float], cpu: dict[str, float]) -> dict[str, Any]:
-    """Print the figures (and return them): ``cpu`` holds the CPU seconds the server
-    (``server``, when this bench started it) and the bench's clients (``clients``) used."""
+           load: tuple[float, float, float], clients_cpu: float, meter: CpuMeter | None) -> dict[str, Any]:
+    """Print the figures (and return them): ``clients_cpu`` is the CPU seconds the bench's clients
+    used, ``meter`` the servers' CPU (when this bench knows their processes)."""
     tally = run.tally
     moves_per_s = tally.acked / args.seconds
+
+    def per_move(value: float) -> float | None:
+        return round(value / tally.acked, 3) if tally.acked else None
+
+    server = meter.totals if meter is not None else {}
     figures = {
-        "mode": args.mode, "games": args.games, "seconds": args.seconds,
+        "mode": args.mode, "games": args.games, "seconds": args.seconds, "servers": len(run.bases),
         "moves_acknowledged": tally.acked, "moves_sent": tally.sent, "moves_per_s": round(moves_per_s, 1),
         "p50_ms": round(percentile(tally.latencies, 0.50) * 1000, 1),
         "p95_ms": round(percentile(tally.latencies, 0.95) * 1000, 1),
         "p99_ms": round(percentile(tally.latencies, 0.99) * 1000, 1),
         "mean_ms": round(statistics.fmean(tally.latencies) * 1000, 1) if tally.latencies else None,
-        "lost": lost, "duplicated": duplicated,
+        "lost": lost, "duplicated": duplicated, "unconfirmed": tally.unconfirmed,
+        "reconnects": tally.reconnects, "killed": run.killed, "resyncs": tally.resyncs,
+        "protocol": args.protocol,
         "refused": dict(tally.refused), "hints": tally.hints, "hints_refused": dict(tally.hints_refused),
         "games_started": tally.games_started, "games_finished": tally.games_finished,
         "disconnects": dict(tally.disconnects), "slow_reader": slow,
         "loadavg": load,
-        "cpu_s": {k: round(v, 2) for k, v in cpu.items()},
-        "server_cpu_ms_per_move": round(1000 * cpu["server"] / tally.acked, 2)
-        if "server" in cpu and tally.acked else None,
+        "frames_in": tally.frames_in, "bytes_in": tally.bytes_in, "bytes_by_type": dict(tally.bytes_by_type),
+        # each move is seen by the two clients of its game
+        "bytes_per_move_per_client": per_move(tally.bytes_in / 2),
+        "cpu_s": {"clients": round(clients_cpu, 2), **{k: round(v, 2) for k, v in server.items()}},
+        "client_cpu_ms_per_move": per_move(1000 * clients_cpu),
+        "server_cpu_ms_per_move": per_move(1000 * server["server"]) if server else None,
+        "server_cpu_ms_per_move_median": meter.median_ms(0) if meter is not None else None,
+        "server_tree_cpu_ms_per_move": per_move(1000 * server["server_tree"]) if server else None,
+        "server_tree_cpu_ms_per_move_median": meter.median_ms(1) if meter is not None else None,
     }
-    print(f"mode {args.mode}, {args.games} games, {args.seconds:.0f} s; load average "
-          f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (1/5/15 min, at the end)")
+    print(f"mode {args.mode}, {args.games} games, {args.seconds:.0f} s, {len(run.bases)} server(s); "
+          f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (1/5/15 min, at the end)")
     print(f"  moves/s {moves_per_s:.1f} ({tally.acked} acknowledged of {tally.sent} sent)")
     print(f"  latency p50 {figures['p50_ms']} ms, p95 {figures['p95_ms']} ms, p99 {figures['p99_ms']} ms")
-    print(f"  lost {lost}, duplicated {duplicated}")
+    print(f"  lost {lost}, duplicated {duplicated}; unconfirmed {tally.unconfirmed}, "
+          f"reconnects {tally.reconnects}" + (f", killed process {run.killed[0]}" if run.killed else ""))
     print(f"  refused {dict(tally.refused) or 0}; hints {tally.hints} answered, "
           f"refused {dict(tally.hints_refused) or 0}")
     print(f"  games started {tally.games_started}, finished {tally.games_finished}; "
           f"disconnects {dict(tally.disconnects) or 0}")
     if slow is not None:
         print(f"  slow reader: {slow}")
-    per_move = figures["server_cpu_ms_per_move"]
-    print("  CPU: " + ", ".join(f"{k} {v:.1f} s" for k, v in cpu.items())
-          + (f" ({per_move} ms of server CPU per move)" if per_move is not None else ""))
+    print(f"  sent to the clients (protocol {args.protocol}): {tally.frames_in} frames, "
+          f"{tally.bytes_in} bytes "
+          f"({figures['bytes_per_move_per_client']} bytes per move per client: "
+          + ", ".join(f"{k} {v}" for k, v in tally.bytes_by_type.most_common())
+          + f"); {tally.resyncs} resyncs")
+    line = f"  CPU per move: clients {figures['client_cpu_ms_per_move']} ms"
+    if meter is not None:
+        line += (f"; server {figures['server_cpu_ms_per_move_median']} ms median of {WINDOW:.0f}-s windows "
+                 f"({figures['server_cpu_ms_per_move']} ms over the run), with child processes "
+                 f"{figures['server_tree_cpu_ms_per_move_median']} ms "
+                 f"({figures['server_tree_cpu_ms_per_move']} ms)")
+    print(line)
     return figures
 
 
@@ -508,52 +694,81 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=30.0, help="how long moves are sent")
     parser.add_argument("--hints", type=int, default=3, help="games whose first seat asks for hints")
     parser.add_argument("--slow-readers", type=int, default=1, choices=(0, 1))
-    parser.add_argument("--url", help="a server already running on this computer (default: start one)")
+    parser.add_argument("--url", action="append", default=[],
+                        help="a server already running on this computer (repeatable; default: start one)")
+    parser.add_argument("--pid", type=int, action="append", default=[],
+                        help="the process of the --url server at the same place, for its CPU and "
+                        "--kill-one (repeatable)")
+    parser.add_argument("--servers", type=int, default=1, help="servers to start (with --db)")
+    parser.add_argument("--db", help="the database of the started servers (default: a new SQLite file)")
     parser.add_argument("--server-arg", action="append", default=[],
-                        help="more arguments for the started server's 'asobiba serve'")
+                        help="more arguments for the started servers' 'asobiba serve'")
+    parser.add_argument("--kill-one", action="store_true",
+                        help="SIGKILL the first server's process mid-run")
+    parser.add_argument("--kill-at", type=float, help="seconds into the run (default: half of --seconds)")
+    parser.add_argument("--protocol", type=int, choices=(1, 2), default=2,
+                        help="2: the clients take delta frames; 1: whole state frames only")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
     if not 1 <= args.games <= 2000 or not 1 <= args.seconds <= 600:
         parser.error("--games must be 1–2000 and --seconds 1–600")
+    if not 1 <= args.servers <= 16 or (args.url and args.servers > 1):
+        parser.error("--servers must be 1–16, and is for started servers (not with --url)")
+    if args.servers > 1 and args.db is None:
+        parser.error("--servers > 1 needs --db: a shared database (a SQLite file belongs to one process)")
+    if args.kill_one and (max(len(args.url), len(args.pid)) if args.url else args.servers) < 2:
+        parser.error("--kill-one needs two server processes or more (--url, or --pid behind one proxy "
+                     "--url, or --servers), so that the clients can carry on")
+    if args.kill_one and args.url and not args.pid:
+        parser.error("--kill-one with --url needs the --pid of the server to kill")
+    args.kill_at = args.seconds / 2 if args.kill_at is None else args.kill_at
+    if not 0 < args.kill_at < args.seconds:
+        parser.error("--kill-at must be within the run")
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 8 * args.games + 256)), hard))
 
     with tempfile.TemporaryDirectory(prefix="asobiba-load-") as folder:
-        db = Path(folder) / "load.sqlite3"
-        process = None
-        if args.url:
-            base = loopback_only(args.url)
-        else:
-            process, base = start_server(db, args.server_arg)
+        sqlite = Path(folder) / "load.sqlite3" if args.db is None and not args.url else None
+        processes: list[subprocess.Popen[bytes]] = []
         try:
-            cpu = {"clients": -own_cpu_seconds()}
-            if process is not None:
-                cpu["server"] = -cpu_seconds(process.pid)
-            run, slow = asyncio.run(bench(args, base))
-            cpu["clients"] += own_cpu_seconds()
-            if process is not None:
-                cpu["server"] += cpu_seconds(process.pid)
+            if args.url:
+                bases, pids = [loopback_only(u) for u in args.url], list(args.pid)
+            else:
+                bases = []
+                for _ in range(args.servers):
+                    process, base = start_server(args.db or str(sqlite), Path(folder), args.server_arg)
+                    processes.append(process)
+                    bases.append(base)
+                pids = [p.pid for p in processes]
+            victim = (pids[0], bases[0]) if args.kill_one else None  # the first server
+            meter = CpuMeter(pids) if pids else None
+            clients_cpu = -own_cpu_seconds()
+            run, slow = asyncio.run(bench(args, bases, meter, victim))
+            clients_cpu += own_cpu_seconds()
             slow_state = slow.cut_off() if slow is not None else None
             load = os.getloadavg()
-            if process is not None:
-                process.send_signal(signal.SIGKILL)  # no clean shutdown: what was stored is stored
-                process.wait(30)
-                stored = stored_moves_sqlite(db, [log.id for log in run.logs])
+            if sqlite is not None:
+                for process in processes:
+                    process.send_signal(signal.SIGKILL)  # no clean shutdown: what was stored is stored
+                    process.wait(30)
+                stored = stored_moves_sqlite(sqlite, [log.id for log in run.logs])
             else:
-                stored = asyncio.run(_stored_over_http(args, base, run))
+                stored = asyncio.run(_stored_over_http(args, run))
         finally:
-            if process is not None and process.poll() is None:
-                process.kill()
+            for process in processes:
+                if process.poll() is None:
+                    process.kill()
+                    process.wait(30)
         lost, duplicated = check(run.logs, stored)
-        figures = report(args, run, slow_state, lost, duplicated, load, cpu)
+        figures = report(args, run, slow_state, lost, duplicated, load, clients_cpu, meter)
         if args.json:
             args.json.write_text(json.dumps(figures, indent=1))
     return 1 if lost or duplicated else 0
 
 
-async def _stored_over_http(args: argparse.Namespace, base: str, run: Run) -> Stored:
-    fresh = Run(args, base)
-    fresh.logs = run.logs
+async def _stored_over_http(args: argparse.Namespace, run: Run) -> Stored:
+    fresh = Run(args, run.bases)
+    fresh.logs, fresh.dead = run.logs, run.dead
     try:
         return await stored_moves_http(fresh)
     finally:

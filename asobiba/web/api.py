@@ -158,7 +158,7 @@ async def held_games(
     """The games in which one of ``{"tokens": [...]}`` holds a seat (a browser's own games),
     newest first. Nobody else's games are listed."""
     body, _ = read_body(await request.body(), HeldBody)
-    store = rooms_of(request).store
+    store = rooms_of(request).ledger.store
     digests = [digest(t) for t in body.tokens]
 
     def read() -> list[dict[str, Any]]:
@@ -171,7 +171,7 @@ async def off_loop(request: Request, table: Table, work: Callable[[], T]) -> T:
     """``work`` (reading ``table``) in a worker thread when nothing else can change the table (an
     uploaded record, or a finished game read afresh for this request), else here: a game of
     20,000 plies takes a good part of a second to describe, and the other games go on meanwhile."""
-    if table.replay_only or rooms_of(request).tables.get(table.id) is not table:
+    if table.replay_only or not rooms_of(request).ledger.is_live(table):
         return await asyncio.to_thread(work)
     return work()
 

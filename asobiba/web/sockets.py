@@ -1,7 +1,10 @@
 """The game WebSocket ``/ws/games/{id}`` (docs/protocol.md, "WebSocket protocol").
 
 On connect the server sends a ``state`` frame; after every change of the game (by any client or the
-computer) every connected client gets a new ``state`` frame. Commands that fail get an ``error``
+computer) every connected client gets a new frame: a ``state`` frame (protocol 1), or, for a client
+that offered the subprotocol ``asobiba.2``, a ``delta`` frame from the moment it was last sent
+(protocol 2, :mod:`.frames`; docs/protocol.md, "Delta frames"), the whole state again when it asks
+(``sync``, ``auth``) or its waiting frame was replaced by a newer one. Commands that fail get an ``error``
 frame for the sender only and change nothing; a ``hint`` frame also goes to the sender only. A
 computer that fails to move sends an ``error`` frame to every client of the game.
 
@@ -32,6 +35,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 
 from ..core.errors import AsobibaError
+from . import frames
 from .errors import GameNotFound, error_frame
 from .limits import ADDRESS_FRAMES, FrameLimit, Limits, RateLimited
 from .protocol import MAX_TOKENS, ProtocolError, parse_frame
@@ -58,14 +62,17 @@ the server failed on a frame; no such game."""
 class Outbox:
     """The frames waiting for one client, sent in order by :meth:`run` (see the module docstring).
 
-    At most :data:`SEND_QUEUE` frames and :data:`SEND_BYTES` bytes wait; a ``state`` frame replaces
-    one not sent yet (a client needs only the newest state), so a client that reads slowly is sent
-    fewer states rather than every one."""
+    At most :data:`SEND_QUEUE` frames and :data:`SEND_BYTES` bytes wait; a frame of a moment of the
+    game (``state`` or ``delta``) replaces one not sent yet (a client needs only the newest), so a
+    client that reads slowly is sent fewer moments rather than every one."""
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
-        self.frames: deque[tuple[str, int, bool]] = deque()
-        """The frames waiting: text, size in bytes, whether it is a ``state`` frame."""
+        self.frames: deque[tuple[str, int, bool, int | None]] = deque()
+        """The frames waiting: text, size in bytes, whether a newer moment replaces it, the number
+        of its moment (None: not a moment)."""
+        self.sent: int | None = None
+        """The moment last taken out to be sent (a delta from it is what the client can apply)."""
         self.bytes = 0
         self.ready = asyncio.Event()
         self.idle = asyncio.Event()
@@ -73,11 +80,12 @@ class Outbox:
         self.stuck = asyncio.Event()
         """Set when the client fell behind (queue full, or a frame not taken in time)."""
 
-    def put(self, text: str, state: bool = False) -> None:
-        """Queue a frame's JSON ``text`` (never waits)."""
+    def put(self, text: str, state: bool = False, moment: int | None = None) -> None:
+        """Queue a frame's JSON ``text`` (never waits); ``state``: a newer moment replaces it while
+        it waits; ``moment``: the number of the moment it shows."""
         size = len(text.encode())
         if state:
-            for i, (_, old, was_state) in enumerate(self.frames):
+            for i, (_, old, was_state, _) in enumerate(self.frames):
                 if was_state:
                     del self.frames[i]
                     self.bytes -= old
@@ -85,7 +93,7 @@ class Outbox:
         if len(self.frames) >= SEND_QUEUE or self.bytes + size > SEND_BYTES:
             self.stuck.set()
             return
-        self.frames.append((text, size, state))
+        self.frames.append((text, size, state, moment))
         self.bytes += size
         self.idle.clear()
         self.ready.set()
@@ -97,8 +105,10 @@ class Outbox:
                 self.idle.set()
                 self.ready.clear()
                 await self.ready.wait()
-            text, size, _ = self.frames.popleft()
+            text, size, _, moment = self.frames.popleft()
             self.bytes -= size
+            if moment is not None:
+                self.sent = moment
             try:
                 await asyncio.wait_for(self.websocket.send_text(text), SEND_TIMEOUT)
             except TimeoutError:
@@ -118,59 +128,110 @@ router = APIRouter()
 
 @router.websocket("/ws/games/{game_id}")
 async def game_socket(websocket: WebSocket, game_id: str) -> None:
-    rooms: Rooms = websocket.app.state.rooms
-    offered = list(websocket.scope.get("subprotocols") or [])
-    tokens = [p.removeprefix(TOKEN_PREFIX) for p in offered if p.startswith(TOKEN_PREFIX)]
-    await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
-    if len(tokens) > MAX_TOKENS:
-        await websocket.send_json(error_frame(ProtocolError(
-            f"a connection may present at most {MAX_TOKENS} seat tokens, not {len(tokens)}")))
-        await websocket.close(code=FLOODING)
-        return
+    await Connection(websocket, game_id).serve()
 
-    outbox = Outbox(websocket)
-    table: Table  # the game as last loaded (set below, before any frame is read)
-    meta_shown = False
 
-    async def send(frame: dict[str, Any] | StateFrame) -> None:
-        nonlocal meta_shown
+class Connection:
+    """One client's WebSocket to one game: the seats it holds, its outbox, and the frames it sends
+    carried out one at a time (see the module docstring)."""
+
+    def __init__(self, websocket: WebSocket, game_id: str) -> None:
+        self.websocket = websocket
+        self.game_id = game_id
+        self.rooms: Rooms = websocket.app.state.rooms
+        self.limits: Limits | None = getattr(websocket.app.state, "limits", None)
+        offered = list(websocket.scope.get("subprotocols") or [])
+        self.deltas = frames.SUBPROTOCOL in offered
+        """Whether the client speaks protocol 2 (it is sent delta frames)."""
+        self.subprotocol = (frames.SUBPROTOCOL if self.deltas
+                            else SUBPROTOCOL if SUBPROTOCOL in offered else None)
+        self.tokens = [p.removeprefix(TOKEN_PREFIX) for p in offered if p.startswith(TOKEN_PREFIX)]
+        """The seat tokens the client presented (when connecting, or later in an ``auth`` frame)."""
+        self.outbox = Outbox(websocket)
+        self.table: Table | None = None
+        """The game as last loaded (set on joining, before any frame is read)."""
+        self.meta_shown = False
+        """Whether the client has had the game's meta (it goes with the first state frame only)."""
+
+    async def serve(self) -> None:
+        """Accept the client, join its game and serve it until it leaves or must be closed."""
+        await self.websocket.accept(subprotocol=self.subprotocol)
+        if len(self.tokens) > MAX_TOKENS:
+            await self.websocket.send_json(error_frame(ProtocolError(
+                f"a connection may present at most {MAX_TOKENS} seat tokens, not {len(self.tokens)}")))
+            await self.websocket.close(code=FLOODING)
+            return
+        try:
+            self.table = await self.rooms.join(self.game_id, self.send, self.tokens[:MAX_TOKENS])
+        except GameNotFound as exc:
+            await self.websocket.send_json(error_frame(exc))
+            await self.websocket.close(code=NO_GAME)
+            return
+        except AsobibaError as exc:  # a token of no seat here: watch, and say why
+            self.tokens = []
+            self.table = await self.rooms.join(self.game_id, self.send)
+            await self.send(error_frame(exc))
+        sender = asyncio.create_task(self.outbox.run())
+        receiver = asyncio.create_task(self.receive())
+        stuck = asyncio.create_task(self.outbox.stuck.wait())
+        try:
+            await self.send(self.state())
+            await asyncio.wait({sender, receiver, stuck}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            self.rooms.leave(self.game_id, self.send)
+            receiver.cancel()
+            stuck.cancel()
+        code = TOO_SLOW if self.outbox.stuck.is_set() else _close_code(receiver)
+        if code is not None and code != TOO_SLOW:
+            await self.outbox.flush(1.0)
+        sender.cancel()
+        if code is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.websocket.close(code=code), 1.0)
+
+    async def send(self, frame: dict[str, Any] | StateFrame, whole: bool = False) -> None:
+        """Queue a frame for the client (this method is the client's listener in the rooms): a
+        moment as a delta from the last one sent when the client takes deltas, unless ``whole``."""
         if isinstance(frame, StateFrame):  # the game's meta goes with the first state only
-            outbox.put(frame.text(rooms.seats_of(game_id, send), meta=not meta_shown),
-                       state=meta_shown)
-            meta_shown = True
+            seats = self.rooms.seats_of(self.game_id, self.send)
+            since = self.outbox.sent if self.deltas and not whole else None
+            self.outbox.put(frame.text(seats, meta=not self.meta_shown, since=since),
+                            state=self.meta_shown, moment=frame.v)
+            self.meta_shown = True
         else:
-            outbox.put(dumps(frame))
+            self.outbox.put(dumps(frame))
 
-    def state() -> StateFrame:
-        return rooms.state_frame(table)
+    def state(self) -> StateFrame:
+        assert self.table is not None
+        return self.rooms.state_frame(self.table)
 
-    async def answer(text: str | None) -> dict[str, Any] | StateFrame | None:
+    async def answer(self, text: str | None) -> dict[str, Any] | StateFrame | None:
         """Carry out one frame from the client; the reply for it alone, if any."""
-        nonlocal table, tokens
         if text is None:
             raise ProtocolError("frames must be JSON text, not binary")
         cmd = parse_frame(text)
         if cmd.kind == "auth":
-            table = await rooms.join(game_id, send, list(cmd.tokens))
-            tokens = list(cmd.tokens)
-            return state()
-        reply: dict[str, Any] | StateFrame | None = await rooms.command(game_id, cmd, tokens)
+            self.table = await self.rooms.join(self.game_id, self.send, list(cmd.tokens))
+            self.tokens = list(cmd.tokens)
+            return self.state()
+        reply: dict[str, Any] | StateFrame | None = await self.rooms.command(self.game_id, cmd, self.tokens)
         if cmd.kind == "sync":
-            table = await rooms.get(game_id)
-            reply = state()
+            self.table = await self.rooms.get(self.game_id)
+            reply = self.state()
         return reply
 
-    async def receive() -> int | None:
+    async def receive(self) -> int | None:
         """Read and answer frames until the client leaves (None) or must be closed (the code)."""
-        limit = FrameLimit(limits, websocket.scope.get(ADDRESS_FRAMES)) if limits is not None else None
+        limits = self.limits
+        limit = FrameLimit(limits, self.websocket.scope.get(ADDRESS_FRAMES)) if limits is not None else None
         while True:
-            message = await websocket.receive()
+            message = await self.websocket.receive()
             if message["type"] == "websocket.disconnect":
                 return None
             try:
                 if limit is not None:
                     limit.check()
-                reply = await asyncio.shield(answer(message.get("text")))
+                reply = await asyncio.shield(self.answer(message.get("text")))
             except RateLimited as exc:
                 if limit is not None and limit.exhausted:
                     return FLOODING
@@ -178,40 +239,11 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
             except AsobibaError as exc:
                 reply = error_frame(exc)
             except Exception:
-                log.exception("game socket %s failed on a frame", game_id)
-                await send(error_frame(AsobibaError("the server failed on this message")))
+                log.exception("game socket %s failed on a frame", self.game_id)
+                await self.send(error_frame(AsobibaError("the server failed on this message")))
                 return SERVER_FAILED
             if reply is not None:
-                await send(reply)
-
-    limits: Limits | None = getattr(websocket.app.state, "limits", None)
-    try:
-        table = await rooms.join(game_id, send, tokens[:MAX_TOKENS])
-    except GameNotFound as exc:
-        await websocket.send_json(error_frame(exc))
-        await websocket.close(code=NO_GAME)
-        return
-    except AsobibaError as exc:  # a token of no seat here: watch, and say why
-        tokens = []
-        table = await rooms.join(game_id, send)
-        await send(error_frame(exc))
-    sender = asyncio.create_task(outbox.run())
-    receiver = asyncio.create_task(receive())
-    stuck = asyncio.create_task(outbox.stuck.wait())
-    try:
-        await send(state())
-        await asyncio.wait({sender, receiver, stuck}, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        rooms.leave(game_id, send)
-        receiver.cancel()
-        stuck.cancel()
-    code = TOO_SLOW if outbox.stuck.is_set() else _close_code(receiver)
-    if code is not None and code != TOO_SLOW:
-        await outbox.flush(1.0)
-    sender.cancel()
-    if code is not None:
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(websocket.close(code=code), 1.0)
+                await self.send(reply, whole=True)  # a client that asks is sent the whole state
 
 
 def _close_code(receiver: asyncio.Task[int | None]) -> int | None:

@@ -14,10 +14,11 @@ from functools import cached_property
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from ..core.descriptor import SvgRenderer
+from ..core.descriptor import GameDescriptor, SvgRenderer
 from ..core.game import CHANCE, State
 from ..core.registry import descriptor, make_game
 from .errors import NotAtTable
+from .frames import OWN, changes
 from .seats import LEVELS
 from .table import Table
 
@@ -31,33 +32,36 @@ def cell_name(cell: Any) -> str | None:
     return ",".join(str(v) for v in cell)
 
 
-def move_cells(state: State, action: int) -> dict[str, Any]:
+def move_cells(state: State, action: int, game: GameDescriptor[Any] | None = None) -> dict[str, Any]:
     """The cells a move touches: ``from``, ``to``, the hop-by-hop ``path`` (from first) and the
-    pieces it puts onto the board from off it (``drops``: ``[{"cell","value"}]``)."""
+    pieces it puts onto the board from off it (``drops``: ``[{"cell","value"}]``); ``game``: the
+    state's descriptor, when the caller has it at hand."""
+    game = game or descriptor(state.game.id)
     described = state.describe_action(action)
     origin, target = cell_name(described.get("from")), cell_name(described.get("to"))
-    paths = descriptor(state.game.id).move_paths
-    if paths is not None and origin is not None:
-        path = paths(state, action)
+    if game.move_paths is not None and origin is not None:
+        path = game.move_paths(state, action)
     else:
         path = [c for c in (origin, target) if c is not None]
-    drops = descriptor(state.game.id).move_drops
-    return {
+    drops = game.move_drops
+    cells = {
         "action": action,
         "notation": described.get("notation") or state.action_to_notation(action),
         "from": origin,
         "to": target,
         "path": path,
         "drops": [] if drops is None else [{"cell": c, "value": v} for c, v in drops(state, action)],
-        **move_words(state, action),
     }
+    if game.move_words is not None:
+        cells.update(move_words(state, action, game))
+    return cells
 
 
-def move_words(state: State, action: int) -> dict[str, Any]:
+def move_words(state: State, action: int, game: GameDescriptor[Any] | None = None) -> dict[str, Any]:
     """A move in words, when the game declares them (``move_words``): ``kind`` (the page's
     ``data-action`` for its button), ``words`` ({ja, en}) and ``data`` (for the game's own page
     module); nothing otherwise."""
-    words = descriptor(state.game.id).move_words
+    words = (game or descriptor(state.game.id)).move_words
     if words is None:
         return {}
     said = words(state, action)
@@ -152,12 +156,13 @@ def takeback_view(table: Table) -> dict[str, Any] | None:
 def summary(table: Table, present: Set[int] = frozenset()) -> dict[str, Any]:
     """The ``GET /api/games/{id}`` body: the contract fields plus seats and the turn."""
     seat = table.to_move()
+    history = _history(table)
     return {
         "id": table.id,
         "game": table.game.id,
         "options": table.game.options.to_dict(),
         "position": table.state.to_json(),
-        "moves": table.notations(),
+        "moves": [entry["notation"] for entry in history],
         "status": table.status,
         "result": None if table.result is None else table.result.to_json(),
         "players": seat_names(table),
@@ -166,15 +171,26 @@ def summary(table: Table, present: Set[int] = frozenset()) -> dict[str, Any]:
         "takeback": takeback_view(table),
         "to_move": None if seat is None else table.game.player_names[seat],
         "plies": table.plies,
-        "history": _history(table),
+        "history": history,
         "source": table.source,
         "meta": table.meta,
     }
 
 
+_FULL: WeakKeyDictionary[Table, tuple[int, dict[str, Any]]] = WeakKeyDictionary()
+"""Each table's game as last shown, with the table's version then: while the version is the same
+(the game has not changed, only who is connected, a takeback request or the computer's thinking),
+the board, the moves and the rest are the same too."""
+
+
 def full(table: Table, thinking: bool = False, present: Set[int] = frozenset()) -> dict[str, Any]:
     """The game of a WebSocket ``state`` frame: the summary plus the board, legal moves and history
     (each client then sees the legal moves only when it holds the seat to move: :class:`StateFrame`)."""
+    shown = _FULL.get(table)
+    if shown is not None and shown[0] == table.version:
+        data = dict(shown[1])
+        data.update(seats=seats_view(table, present), takeback=takeback_view(table), thinking=thinking)
+        return data
     data = summary(table, present)
     state = table.state
     last = table.actions[-1] if table.actions else None
@@ -194,23 +210,42 @@ def full(table: Table, thinking: bool = False, present: Set[int] = frozenset()) 
             ],
         }
     )
+    _FULL[table] = (table.version, data)
     return data
 
 
 class StateFrame:
-    """A ``state`` frame of one moment of a game, encoded to JSON once for all its clients: each
-    client's text adds ``you`` (the seats it holds), the legal moves and verbs only if one of
-    them is to move, and the game's ``meta`` only in a client's first state frame (docs/protocol.md,
-    "WebSocket protocol")."""
+    """One moment ``v`` of a game, encoded to JSON once for all its clients (docs/protocol.md,
+    "WebSocket protocol"): as a ``state`` frame (the whole game) or, for a client that was sent the
+    moment ``before`` (protocol 2), as a ``delta`` frame from it (:mod:`.frames`). Each client's
+    text adds ``you`` (the seats it holds), the legal moves and verbs only if one of them is to
+    move, and the game's ``meta`` only in a client's first state frame."""
 
-    def __init__(self, game: dict[str, Any]) -> None:
+    def __init__(self, game: dict[str, Any], v: int = 0, before: StateFrame | None = None) -> None:
         self.game = game
+        self.v = v
+        self.base = None if before is None else before.v
+        """The moment the delta applies to (None: none, only the whole state)."""
+        self._before = None if before is None else before.game
+        self._same_moves = before is not None and before.game["legal"] is game["legal"] \
+            and before.game["verbs"] is game["verbs"] and before.game["to_move"] == game["to_move"]
+        """Whether the legal moves and verbs are those of ``before`` (the game did not change, only
+        who is connected, a takeback request or the thinking): a delta leaves them out."""
 
     @cached_property
     def _common(self) -> str:
         """The frame up to the game's per-client keys (its closing braces left off)."""
-        common = {k: v for k, v in self.game.items() if k not in ("legal", "verbs", "meta")}
-        return '{"type":"state","game":' + dumps(common)[:-1]
+        common = {k: v for k, v in self.game.items() if k not in OWN}
+        return f'{{"type":"state","v":{self.v},"game":' + dumps(common)[:-1]
+
+    @cached_property
+    def _delta(self) -> str:
+        """The delta frame from ``before`` up to its per-client keys (closing braces left off)."""
+        assert self._before is not None
+        changed = changes(self._before, self.game)
+        self._before = None  # computed once: the older moment is no longer needed
+        text = dumps(changed)[:-1]
+        return f'{{"type":"delta","v":{self.v},"base":{self.base},"game":{text}{"," if changed else ""}'
 
     @cached_property
     def _meta(self) -> str:
@@ -218,15 +253,19 @@ class StateFrame:
 
     @cached_property
     def _mover(self) -> str:
-        return f',"legal":{dumps(self.game["legal"])},"verbs":{dumps(self.game["verbs"])}'
+        return f'"legal":{dumps(self.game["legal"])},"verbs":{dumps(self.game["verbs"])}'
 
-    def text(self, seats: tuple[int, ...], meta: bool = False) -> str:
-        """The frame as the client holding ``seats`` sees it (``meta``: with the game's meta, which
-        each client is sent once, with its first state frame)."""
+    def text(self, seats: tuple[int, ...], meta: bool = False, since: int | None = None) -> str:
+        """The frame as the client holding ``seats`` sees it: a delta if it was last sent the
+        moment ``since`` and this moment has a delta from it, else the whole state (``meta``: with
+        the game's meta, which each client is sent once, with its first state frame)."""
         to_move = self.game["to_move"]
         mine = to_move is not None and self.game["players"].index(to_move) in seats
-        moves = self._mover if mine else ',"legal":[],"verbs":[]'
-        return f'{self._common}{self._meta if meta else ""},"you":{dumps(list(seats))}{moves}}}}}'
+        moves = self._mover if mine else '"legal":[],"verbs":[]'
+        you = f'"you":{dumps(list(seats))}'
+        if since is not None and since == self.base:
+            return f"{self._delta}{you}{'' if self._same_moves else ',' + moves}}}}}"
+        return f'{self._common}{self._meta if meta else ""},{you},{moves}}}}}'
 
 
 def dumps(value: Any) -> str:
@@ -239,12 +278,14 @@ def _legal(table: Table) -> list[dict[str, Any]]:
     it plays (``"verb"``, None for an ordinary move)."""
     if not table.human_to_move():
         return []
-    state = table.state
-    verbs = {verb.notation: verb.id for verb in table.descriptor.verbs}
-    return [
-        {**move_cells(state, action), "verb": verbs.get(state.action_to_notation(action))}
-        for action in state.legal_actions()
-    ]
+    state, game = table.state, table.descriptor
+    verbs = {verb.notation: verb.id for verb in game.verbs}
+    legal = []
+    for action in state.legal_actions():
+        cells = move_cells(state, action, game)
+        cells["verb"] = verbs.get(state.action_to_notation(action)) if verbs else None
+        legal.append(cells)
+    return legal
 
 
 def _turn(table: Table) -> str | None:

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from asobiba.core.registry import make_game
-from asobiba.web import rooms as rooms_module
+from asobiba.web import audience, ledger
 from asobiba.web.app import create_app
 from asobiba.web.bodies import MAX_META
 from asobiba.web.limits import Limits
@@ -110,8 +110,8 @@ def test_the_sockets_of_one_address_share_a_frame_budget(db_url: str) -> None:
 def test_a_sync_is_answered_with_the_frame_already_built(client: TestClient, monkeypatch) -> None:
     gid = client.post("/api/games", json={"game": "diamond", "seats": HUMANS}).json()["id"]
     built: list[int] = []
-    real = rooms_module.full
-    monkeypatch.setattr(rooms_module, "full", lambda *a, **k: built.append(1) or real(*a, **k))
+    real = audience.full
+    monkeypatch.setattr(audience, "full", lambda *a, **k: built.append(1) or real(*a, **k))
     with client.websocket_connect(f"/ws/games/{gid}") as ws:
         ws.receive_json()
         before = len(built)
@@ -144,7 +144,7 @@ def test_a_restart_loads_nothing_until_a_game_is_opened(db_url: str) -> None:
     store.close()
     with TestClient(create_app(db_url)) as c:
         time.sleep(0.5)
-        assert c.app.state.rooms.tables == {}  # nothing loaded, nothing resumed
+        assert c.app.state.rooms.ledger.tables == {}  # nothing loaded, nothing resumed
         assert c.get("/api/games/c0ffee").json()["plies"] == 0
         wait_for(lambda: c.get("/api/games/c0ffee").json()["plies"] >= 1)  # opened: the computer moves
 
@@ -188,7 +188,7 @@ def test_a_game_stores_bounded_options_and_moves(client: TestClient, monkeypatch
     options = {f"x{i}": "a" * 60_000 for i in range(3)}
     refused = client.post("/api/games", json={"game": "diceout", "options": options, "seats": HUMANS})
     assert refused.status_code == 413 and "options" in refused.json()["error"]
-    monkeypatch.setattr(rooms_module, "MAX_RECORD_PLIES", 2)
+    monkeypatch.setattr(ledger, "MAX_RECORD_PLIES", 2)
     gid = client.post("/api/games", json={"game": "diamond", "seats": HUMANS}).json()["id"]
 
     def move() -> int:

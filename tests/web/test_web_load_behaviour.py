@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from asobiba.core.record import saved_game
-from asobiba.web import rooms
+from asobiba.web import driver
 from asobiba.web.app import create_app
 from asobiba.web.limits import Limits
 
@@ -32,7 +32,7 @@ class Gate:
     def analyse(self, state) -> dict:
         self.calls += 1
         assert self.open.wait(20)
-        return rooms.analyse(state, seed=0).to_json()
+        return driver.analyse(state, seed=0).to_json()
 
     def choose(self, state) -> int:
         self.calls += 1
@@ -49,8 +49,8 @@ def wait_for(predicate, timeout: float = 20.0) -> None:
 
 def test_hints_wait_their_turn_one_per_seat_and_busy_past_the_queue(client, monkeypatch) -> None:
     gate = Gate()
-    monkeypatch.setattr(rooms, "_analyse", gate.analyse)
-    workers = client.app.state.rooms.workers
+    monkeypatch.setattr(driver, "_analyse", gate.analyse)
+    workers = client.app.state.rooms.driver.workers
     monkeypatch.setattr(workers, "hint_limit", 1)
     first = client.post("/api/games", json={"game": "diceout", "seats": HUMANS, "seed": 1}).json()["id"]
     other = client.post("/api/games", json={"game": "diceout", "seats": HUMANS, "seed": 2}).json()["id"]
@@ -71,7 +71,7 @@ def test_hints_wait_their_turn_one_per_seat_and_busy_past_the_queue(client, monk
 
 
 def test_a_busy_hint_over_http_is_503_in_both_languages(client, monkeypatch) -> None:
-    monkeypatch.setattr(client.app.state.rooms.workers, "hint_limit", 0)
+    monkeypatch.setattr(client.app.state.rooms.driver.workers, "hint_limit", 0)
     gid = client.post("/api/games", json={"game": "diceout", "seats": HUMANS, "seed": 1}).json()["id"]
     busy = client.post(f"/api/games/{gid}/hint")
     assert busy.status_code == 503 and busy.json()["text"]["en"].startswith("the server is busy")
@@ -110,7 +110,7 @@ def test_frames_past_the_connection_limit_are_refused_then_the_flood_is_closed(d
 
 def test_a_game_between_computers_is_stopped_by_its_creator_only(client, monkeypatch) -> None:
     gate = Gate()
-    monkeypatch.setattr(rooms, "make_computer", lambda game, level, seed: gate)
+    monkeypatch.setattr(driver, "make_computer", lambda game, level, seed: gate)
     created = client.post("/api/games", json={"game": "diceout", "seats": COMPUTERS, "seed": 4})
     gid = created.json()["id"]
     wait_for(lambda: gate.calls >= 1)

@@ -9,7 +9,7 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-from asobiba.web import rooms
+from asobiba.web import driver
 
 
 class GatedAgent:
@@ -28,7 +28,7 @@ class GatedAgent:
 @pytest.fixture
 def gated(monkeypatch: pytest.MonkeyPatch) -> GatedAgent:
     agent = GatedAgent()
-    monkeypatch.setattr(rooms, "make_computer", lambda game, level, seed: agent)
+    monkeypatch.setattr(driver, "make_computer", lambda game, level, seed: agent)
     return agent
 
 
@@ -94,7 +94,7 @@ def settled(frame: dict) -> bool:
 def test_a_computer_that_fails_is_reported_to_every_client(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(rooms, "make_computer", lambda game, level, seed: Failing())
+    monkeypatch.setattr(driver, "make_computer", lambda game, level, seed: Failing())
     seats = [{"type": "human"}, {"type": "computer", "level": "normal"}]
     gid = client.post("/api/games", json={"game": "diamond", "seats": seats}).json()["id"]
     with client.websocket_connect(f"/ws/games/{gid}") as ws, \
@@ -110,7 +110,7 @@ def test_a_computer_that_fails_is_reported_to_every_client(
             last = states[-1]["game"]  # the game does not pretend the computer still thinks
             assert last["turn"] == "computer" and last["thinking"] is False and last["plies"] == 1
 
-        monkeypatch.setattr(rooms, "make_computer", lambda game, level, seed: FirstLegal())
+        monkeypatch.setattr(driver, "make_computer", lambda game, level, seed: FirstLegal())
         with client.websocket_connect(f"/ws/games/{gid}") as again:  # reloading lets it try again
             frames_until(again, settled)
     assert client.get(f"/api/games/{gid}").json()["to_move"] == "red"
@@ -119,26 +119,27 @@ def test_a_computer_that_fails_is_reported_to_every_client(
 def test_what_a_game_holds_is_released_when_its_last_client_leaves(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(rooms, "make_computer", lambda game, level, seed: FirstLegal())
+    monkeypatch.setattr(driver, "make_computer", lambda game, level, seed: FirstLegal())
     live = client.app.state.rooms
+    audience, driven, ledger = live.audience, live.driver, live.ledger
     seats = [{"type": "human"}, {"type": "computer", "level": "normal"}]
     gid = client.post("/api/games", json={"game": "diamond", "seats": seats}).json()["id"]
     with client.websocket_connect(f"/ws/games/{gid}") as ws:
         ws.receive_json()
         ws.send_text('{"type": "move", "move": "e5-f4"}')
         frames_until(ws, settled)
-        wait_for(lambda: gid not in live.tasks)
-        assert gid in live.agents and gid in live.listeners
-    wait_for(lambda: gid not in live.listeners)
-    assert gid not in live.agents and gid not in live.locks
-    assert gid in live.tables  # an unfinished game stays live: the rooms drive it
+        wait_for(lambda: gid not in driven.tasks)
+        assert gid in driven.agents and gid in audience.listeners
+    wait_for(lambda: gid not in audience.listeners)
+    assert gid not in driven.agents and gid not in ledger.locks
+    assert gid in ledger.tables  # an unfinished game stays live: the rooms drive it
 
     with client.websocket_connect(f"/ws/games/{gid}") as ws:
         ws.receive_json()
         ws.send_text('{"type": "resign"}')
         assert ws.receive_json()["game"]["status"] == "finished"
-        assert gid in live.tables  # watched
-    wait_for(lambda: gid not in live.listeners)
-    assert gid not in live.tables and gid not in live.agents and gid not in live.locks
+        assert gid in ledger.tables  # watched
+    wait_for(lambda: gid not in audience.listeners)
+    assert gid not in ledger.tables and gid not in driven.agents and gid not in ledger.locks
     assert client.get(f"/api/games/{gid}").json()["status"] == "finished"  # read afresh
-    assert gid not in live.tables
+    assert gid not in ledger.tables

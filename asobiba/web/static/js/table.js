@@ -42,6 +42,7 @@ import { myTurn } from "./seatwords.js";
 import { handOver, invitePanel, subprotocols, takebackBox } from "./seats.js";
 import { solutionsPanel, variantOf } from "./solutions.js";
 import { moveSound } from "./sound.js";
+import { tableSocket } from "./tablesocket.js";
 import { setTitle } from "./title.js";
 
 /** The lobby settings a game was made with (games made through the API: read from the seats). */
@@ -147,38 +148,35 @@ export function tablePage(root, gameId, dialog, notice = null) {
 
   // -- connection -----------------------------------------------------------------------------
   function connect() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/ws/games/${gameId}`, subprotocols(gameId));
-    socket.addEventListener("open", () => (document.body.dataset.connection = "open"));
-    socket.addEventListener("message", (event) => {
-      const frame = JSON.parse(event.data);
-      if (frame.type === "state") queue = queue.then(() => applyState(frame.game)).catch(console.error);
-      else if (frame.type === "hint") showHint(frame.hint);
-      else if (frame.type === "error" && view) {
+    socket = tableSocket(gameId, subprotocols(gameId), {
+      open: () => (document.body.dataset.connection = "open"),
+      state: (game) => (queue = queue.then(() => applyState(game)).catch(console.error)),
+      hint: (found) => showHint(found),
+      error: (frame) => {
+        if (!view) return;
         hintPending = false;
         toast(errorText(frame));
         renderPanel();
-      }
-    });
-    socket.addEventListener("close", (event) => {
-      document.body.dataset.connection = "closed";
-      if (event.code === 4404) {
-        closed = true; // no such game: say so, and do not try again
-        missing = notFoundPage(root, "game");
-      }
-      if (closed) return;
-      toast(t("error.connection"));
-      setTimeout(() => !closed && connect(), 1000);
+      },
+      close: (event) => {
+        document.body.dataset.connection = "closed";
+        if (event.code === 4404) {
+          closed = true; // no such game: say so, and do not try again
+          missing = notFoundPage(root, "game");
+        }
+        if (closed) return;
+        toast(t("error.connection"));
+        setTimeout(() => !closed && connect(), 1000);
+      },
     });
   }
 
   /** Send a command; false (and a notice) when the connection is down, so nothing is lost silently. */
   function send(message) {
-    if (socket?.readyState !== WebSocket.OPEN) {
+    if (!socket?.send(message)) {
       toast(t("error.connection"));
       return false;
     }
-    socket.send(JSON.stringify(message));
     return true;
   }
 

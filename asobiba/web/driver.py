@@ -1,0 +1,186 @@
+"""What moves a game on besides its people: chance, forced passes, the computer, and hints.
+
+Chance outcomes (seeded) and forced passes are played as soon as they are due. Computer moves and
+hints run in the bounded pool of :mod:`.workers` (never the event loop's or the store's threads):
+computer moves first, hints refused as busy past a queue limit, and one hint at a time per seat. A
+computer move is kept only if the table has not changed while it was being computed (undo, resign).
+A computer that fails (it raises, or picks an illegal move) is reported to every client of the game
+in both languages; the game then waits until a person takes a move back or a client connects again
+(which lets the computer try again). Nothing moves while invited seats are open.
+
+A game's computer players are kept until it ends, or until nobody watches it while the computer is
+idle (:meth:`Driver.release`, which also lets the table of a finished, unwatched game go).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import time
+from typing import Any
+
+from ..ai.hints import analyse
+from ..ai.levels import make_agent
+from ..core.errors import AsobibaError, Refusal
+from ..core.names import Names
+from .audience import Audience
+from .errors import ComputerFailed, error_frame
+from .ledger import Ledger
+from .store import StoredMove
+from .table import Table
+from .view import move_cells
+from .workers import HINT_PENDING, HintPending, Workers
+
+log = logging.getLogger("asobiba.web")
+
+
+class Driver:
+    """The chance, forced passes, computer moves and hints of every live game of one process."""
+
+    def __init__(self, workers: Workers, ledger: Ledger, audience: Audience) -> None:
+        self.workers = workers
+        self.ledger = ledger
+        self.audience = audience
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+        """The computer's turns being played, by game id."""
+        self.agents: dict[str, dict[int, Any]] = {}
+        """Computer players by game id and seat."""
+        self.hinting: set[tuple[str, int | None]] = set()
+        """The games and seats with a hint being worked out."""
+
+    async def close(self) -> None:
+        tasks = list(self.tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def is_thinking(self, table: Table) -> bool:
+        """Whether the computer is working out a move for ``table``."""
+        return table.id in self.tasks and table.computer_to_move()
+
+    # -- progress: chance, forced passes, computer ------------------------------------------------
+    async def advance(self, table: Table) -> None:
+        """Resolve chance and forced passes now; start the computer if it is to move (nothing
+        while invited seats are open). The game's lock held."""
+        if table.waiting:
+            return
+        await self.automatic_moves(table)
+        if table.computer_to_move() and table.id not in self.tasks:
+            task = asyncio.create_task(self._computer_turns(table))
+            self.tasks[table.id] = task
+            task.add_done_callback(functools.partial(self._task_done, table.id))
+
+    def _task_done(self, game_id: str, task: asyncio.Task[None]) -> None:
+        if self.tasks.get(game_id) is task:
+            del self.tasks[game_id]
+        self.release(game_id)
+
+    def release(self, game_id: str) -> None:
+        """Forget the computer players of a game that is over, or that nobody watches while the
+        computer is idle; forget the table of a game that is over and that nobody watches."""
+        table = self.ledger.tables.get(game_id)
+        over = table is None or table.finished
+        watched = self.audience.watched(game_id)
+        idle = game_id not in self.tasks
+        if over or (idle and not watched):
+            self.agents.pop(game_id, None)
+        if table is not None and table.finished and idle and not watched:
+            self.ledger.drop(game_id)
+
+    async def automatic_moves(self, table: Table) -> None:
+        """Play the chance outcomes (seeded) and forced passes that are due, and store them."""
+        first = table.plies
+        moves: list[StoredMove] = []
+        while not table.finished:
+            action = table.chance_action() if table.chance_to_move() else table.forced_pass()
+            if action is None:
+                break
+            moves.append(table.play_stored(action))
+        if moves:
+            await self.ledger.commit(table, moves, first)
+
+    async def _computer_turns(self, table: Table) -> None:
+        """The computer's moves until a person (or nobody) is to move; a failure is reported."""
+        try:
+            await self._computer_moves(table)
+        except Exception as exc:
+            log.exception("computer failed in game %s", table.id)
+            self.agents.pop(table.id, None)  # the next try starts from fresh players
+            if self.tasks.get(table.id) is asyncio.current_task():
+                del self.tasks[table.id]  # the state frame below says nobody is thinking
+            await self.audience.broadcast(table)
+            await self.audience.send_all(table.id, error_frame(computer_failed(exc)))
+
+    async def _computer_moves(self, table: Table) -> None:
+        await asyncio.sleep(0)  # let the caller broadcast the human move first
+        while table.computer_to_move():
+            version, state, seat = table.version, table.state, table.to_move()
+            assert seat is not None
+            agent = self._agent(table, seat)
+            await self.audience.broadcast(table, thinking=True)
+            action = await self.workers.move(agent.choose, state)
+            async with self.ledger.lock(table.id):
+                if not self.ledger.is_live(table):
+                    return  # dropped after a failed write; the stored game resumes on next load
+                if table.version != version:
+                    continue  # undone or resigned meanwhile: think again if still needed
+                if action not in state.legal_actions():
+                    raise AsobibaError(f"it chose {table.describe(action)}, which is not legal here")
+                await self.ledger.play(table, action)
+                await self.automatic_moves(table)
+            await self.audience.broadcast(table)
+
+    def _agent(self, table: Table, seat: int) -> Any:
+        players = self.agents.setdefault(table.id, {})
+        agent = players.get(seat)
+        if agent is None:
+            agent = players[seat] = make_computer(
+                table.game, table.seats[seat].level, table.seed + seat
+            )
+        return agent
+
+    async def wait_idle(self, game_id: str, timeout: float = 60.0) -> None:
+        """Wait until no computer move is pending for this game (for scripts: ``?wait=true``)."""
+        deadline = time.monotonic() + timeout
+        while game_id in self.tasks and time.monotonic() < deadline:
+            await asyncio.wait({self.tasks[game_id]}, timeout=deadline - time.monotonic())
+
+    # -- hints ------------------------------------------------------------------------------------
+    async def hint(self, table: Table) -> dict[str, Any]:
+        """The suggested move for the person to move, with its reason (computed off the loop)."""
+        if not table.human_to_move():
+            raise Refusal(Names("ヒントは人の番にだけ出せます。",
+                                "a hint is only given when a person is to move"))
+        state, plies, seat = table.state, table.plies, table.to_move()
+        if (table.id, seat) in self.hinting:
+            raise HintPending(HINT_PENDING)
+        self.hinting.add((table.id, seat))
+        try:
+            analysis = await self.workers.hint(_analyse, state)
+        finally:
+            self.hinting.discard((table.id, seat))
+        hint = dict(analysis)
+        hint.update(move_cells(state, analysis["action"]))
+        hint["ply"] = plies
+        return {"type": "hint", "hint": hint}
+
+
+def make_computer(game: Any, level: str, seed: int) -> Any:
+    """The computer player of a strength level (asobiba.ai.levels)."""
+    return make_agent(game, level, seed)
+
+
+def computer_failed(exc: Exception) -> ComputerFailed:
+    """What the clients of a game are told when its computer could not choose a move."""
+    detail = " ".join(f"{type(exc).__name__}: {exc}".split())
+    return ComputerFailed(Names(
+        f"コンピューターが手を選べませんでした（{detail}）。ページを読み込み直すともう一度考えます。"
+        "1手戻すこともできます。",
+        f"the computer could not choose a move ({detail}); reload the page to let it try again, "
+        "or take a move back",
+    ))
+
+
+def _analyse(state: Any) -> dict[str, Any]:
+    return analyse(state, seed=0).to_json()

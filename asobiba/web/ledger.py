@@ -1,0 +1,180 @@
+"""The live tables of one server process and what the store keeps of them: persistence.
+
+A game is loaded (and replayed) off the event loop when it is first asked for, never before. Every
+change of a table is handed to the store's group commit and waited for until it is durable; if the
+write fails the table is dropped from memory (and its last frame forgotten) and reloaded from the
+store on next use, so what clients are told is always what is stored. A game stores at most
+:data:`~.bodies.MAX_RECORD_PLIES` actions, as an uploaded record does.
+
+Nothing is kept longer than it is needed: a table when it is over and nobody watches it (an
+unfinished table stays: the rooms drive it); the uploaded records read last, up to
+:data:`REPLAY_PLIES` plies in all (they never change); a game's lock as soon as no command holds or
+awaits it (the locks are weak references).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+import weakref
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+from ..core.errors import Refusal
+from ..core.names import Names
+from ..core.outcome import Outcome
+from ..core.record import Record, saved_game
+from .audience import Audience
+from .bodies import MAX_RECORD_PLIES
+from .errors import GameNotFound
+from .seats import Seat
+from .store import Store, StoredGame, StoredMove
+from .table import UPLOAD, Table
+from .view import renderer
+
+REPLAY_PLIES = 100_000
+"""The most plies of uploaded records kept in memory once read (five of the longest)."""
+
+
+class Ledger:
+    """The live tables of one process, loaded from and written to ``store``."""
+
+    def __init__(self, store: Store, audience: Audience) -> None:
+        self.store = store
+        self.audience = audience
+        self.tables: dict[str, Table] = {}
+        self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.replays: dict[str, Table] = {}
+        """Uploaded records read lately, oldest first (:meth:`_remember_replay`)."""
+
+    # -- tables -----------------------------------------------------------------------------------
+    def lock(self, game_id: str) -> asyncio.Lock:
+        """The lock every change of the game holds."""
+        lock = self.locks.get(game_id)
+        if lock is None:
+            lock = self.locks[game_id] = asyncio.Lock()
+        return lock
+
+    def is_live(self, table: Table) -> bool:
+        """Whether ``table`` is still its game's live table (not dropped after a failed write)."""
+        return self.tables.get(table.id) is table
+
+    async def get(self, game_id: str) -> tuple[Table, bool]:
+        """The game's table — the live one, else loaded from the store (and kept if it is unfinished
+        or watched; a finished game nobody watches is read afresh each time) — and whether it was
+        just loaded."""
+        table = self.tables.get(game_id) or self.replays.get(game_id)
+        if table is not None:
+            return table, False
+        loaded = await asyncio.to_thread(self._load, game_id)
+        if loaded is None:
+            raise GameNotFound(f"no game with id {game_id!r}")
+        table = self.tables.get(game_id)  # another request may have loaded it meanwhile
+        if table is not None:
+            return table, False
+        if loaded.replay_only:
+            self._remember_replay(loaded)
+        return self.keep(loaded), True
+
+    def keep(self, table: Table) -> Table:
+        """Keep ``table`` live if it is unfinished or watched; the live table of its game."""
+        if table.finished and not self.audience.watched(table.id):
+            return table
+        return self.tables.setdefault(table.id, table)
+
+    def drop(self, game_id: str) -> None:
+        """Forget a live table (it is read from the store on next use)."""
+        self.tables.pop(game_id, None)
+
+    def _load(self, game_id: str) -> Table | None:
+        """The stored game, replayed (blocking: run off the event loop)."""
+        stored = self.store.load(game_id)
+        return None if stored is None else table_of(stored)
+
+    def _remember_replay(self, table: Table) -> None:
+        """Keep an uploaded record read lately (it never changes), the oldest forgotten past
+        :data:`REPLAY_PLIES` plies in all, so that reading a long one again costs nothing."""
+        self.replays[table.id] = table
+        while sum(t.plies for t in self.replays.values()) > REPLAY_PLIES and len(self.replays) > 1:
+            del self.replays[next(iter(self.replays))]
+
+    # -- new games --------------------------------------------------------------------------------
+    async def create(self, stored: StoredGame, table: Table | None = None) -> None:
+        """Store a new game (an uploaded record: finished, for replay); ``table``, if given,
+        becomes its live table once it is stored."""
+        await asyncio.wrap_future(self.store.create(stored))
+        if table is not None:
+            self.tables[stored.id] = table
+
+    # -- writes -----------------------------------------------------------------------------------
+    async def play(self, table: Table, action: int) -> None:
+        """Play one legal action and store it at the ply where it was played (a game stores at
+        most :data:`~.bodies.MAX_RECORD_PLIES` actions, as an uploaded record does)."""
+        ply = table.plies
+        if ply >= MAX_RECORD_PLIES:
+            raise Refusal(Names(f"この対局は記録できる手数（{MAX_RECORD_PLIES}）に達しました。",
+                                f"this game has reached the most moves a game stores ({MAX_RECORD_PLIES})"))
+        move = table.play_stored(action)
+        await self.commit(table, [move], ply)
+
+    async def commit(self, table: Table, moves: list[StoredMove], first_ply: int) -> None:
+        """Store ``moves``, played from ply ``first_ply`` on, with the game's status."""
+        await self._save(self.store.append, table.id, first_ply, moves, table.status, table.result)
+
+    async def truncate(self, table: Table, keep: int) -> None:
+        """Store that the game keeps its first ``keep`` plies (a takeback)."""
+        await self._save(self.store.truncate, table.id, keep, table.status, table.result)
+
+    async def seats(self, table: Table) -> None:
+        """Store who sits where and the seats' keys."""
+        await self._save(self.store.set_seats, table.id, table.seats, table.keys)
+
+    async def status(self, table: Table) -> None:
+        """Store the game's status and result (resigned, stopped)."""
+        await self._save(self.store.set_status, table.id, table.status, table.result)
+
+    async def _save(self, write: Callable[..., Future[None]], game_id: str, *args: Any) -> None:
+        """Hand a write to the store's group commit and wait until it is durable."""
+        try:
+            await asyncio.wrap_future(write(game_id, *args))
+        except Exception:
+            self.drop(game_id)  # reload what is really stored on next use
+            self.audience.forget(game_id)
+            raise
+
+
+def table_of(stored: StoredGame) -> Table:
+    """The live table of a stored game (options it lacks mean what they meant when it was stored:
+    :meth:`~asobiba.core.options.Options.from_saved`)."""
+    game = saved_game(stored.game, stored.options)
+    start = game.state_from_json(stored.start) if stored.start else game.new_state()
+    return Table(stored, game, start)
+
+
+def uploaded(record_json: dict[str, Any]) -> StoredGame:
+    """The stored game of an uploaded record: replayed, with the result of its last position."""
+    record = Record.from_json(record_json)
+    game = record.game
+    renderer(game.id)  # refuses a game without a board picture
+    states = record.states()
+    end = states[-1]
+    return StoredGame(
+        id=secrets.token_hex(6),
+        game=game.id,
+        options=game.options.to_dict(),
+        seats=[Seat.person() for _ in range(game.num_players)],
+        seed=0,
+        status="finished",
+        result=Outcome.by_rules(end) if end.is_terminal else None,
+        start=record.start.to_json() if record.from_position else None,
+        source=UPLOAD,
+        meta=dict(record.meta),
+        created=time.time(),
+        updated=time.time(),
+        moves=[
+            StoredMove(a, s.action_to_notation(a))
+            for s, a in zip(states, record.actions, strict=False)
+        ],
+    )
