@@ -121,28 +121,36 @@ class Ledger:
 
     async def commit(self, table: Table, moves: list[StoredMove], first_ply: int) -> None:
         """Store ``moves``, played from ply ``first_ply`` on, with the game's status."""
-        await self._save(self.store.append, table.id, first_ply, moves, table.status, table.result)
+        await self._save(table, self.store.append, first_ply, moves, table.status, table.result)
 
     async def truncate(self, table: Table, keep: int) -> None:
         """Store that the game keeps its first ``keep`` plies (a takeback)."""
-        await self._save(self.store.truncate, table.id, keep, table.status, table.result)
+        await self._save(table, self.store.truncate, keep, table.status, table.result)
 
     async def seats(self, table: Table) -> None:
         """Store who sits where and the seats' keys."""
-        await self._save(self.store.set_seats, table.id, table.seats, table.keys)
+        await self._save(table, self.store.set_seats, table.seats, table.keys)
 
     async def status(self, table: Table) -> None:
         """Store the game's status and result (resigned, stopped)."""
-        await self._save(self.store.set_status, table.id, table.status, table.result)
+        await self._save(table, self.store.set_status, table.status, table.result)
 
-    async def _save(self, write: Callable[..., Future[None]], game_id: str, *args: Any) -> None:
-        """Hand a write to the store's group commit and wait until it is durable."""
+    async def takeback(self, table: Table) -> None:
+        """Store the takeback request waiting (asked, answered by some, declined, withdrawn)."""
+        await self._save(table, self.store.set_takeback, table.takeback_json())
+
+    async def _save(self, table: Table, write: Callable[..., Future[None]], *args: Any) -> None:
+        """Hand a write to the store's group commit — a compare-and-set from the version the store
+        holds to the table's (:class:`~.store.StaleGame` if another change came first) — and wait
+        until it is durable."""
+        revision = table.revision()
         try:
-            await asyncio.wrap_future(write(game_id, *args))
+            await asyncio.wrap_future(write(table.id, *args, revision))
         except Exception:
-            self.drop(game_id)  # reload what is really stored on next use
-            self.audience.forget(game_id)
+            self.drop(table.id)  # reload what is really stored on next use
+            self.audience.forget(table.id)
             raise
+        table.saved = revision.version
 
 
 def table_of(stored: StoredGame) -> Table:

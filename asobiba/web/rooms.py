@@ -225,11 +225,15 @@ class Rooms:
                 await self.ledger.play(table, action)
                 await self.driver.advance(table)
             elif cmd.kind == "undo":
-                if not table.ask_takeback(actors[0]):
+                if table.ask_takeback(actors[0]):
+                    await self.ledger.takeback(table)
+                else:
                     await self._take_back(table, table.undo_target())
             elif cmd.kind == "takeback":
                 keep = table.answer_takeback(actors[0], bool(cmd.accept))
-                if keep is not None:
+                if keep is None:
+                    await self.ledger.takeback(table)
+                else:
                     await self._take_back(table, keep)
             elif cmd.kind == "resign":
                 table.resign(table.resign_seat(actors))
