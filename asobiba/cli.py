@@ -303,6 +303,16 @@ def serve(
         bool, typer.Option("--lan", help="Listen on this computer's address on the local network "
                            "(friends on the same Wi-Fi) and show it with a QR code.")
     ] = False,
+    workers: Annotated[
+        int, typer.Option("--workers", help="Processes serving the port (more than 1 needs a "
+                          "PostgreSQL --db; they share it and its notifications).")
+    ] = 1,
+    broker: Annotated[
+        str | None,
+        typer.Option("--broker", help="The PostgreSQL URL of the store's own database, whose "
+                     "LISTEN/NOTIFY tells server processes (here or on other machines) of one "
+                     "another's changes (default with --workers: the --db URL)."),
+    ] = None,
 ) -> None:
     """Start the web table (FastAPI + uvicorn) for every game that has a board picture."""
     from .web.server import serve as run_server
@@ -311,7 +321,7 @@ def serve(
                allow_origins=tuple(allow_origin or ()), api_docs=api_docs,
                allow_builds=allow_builds, address_rate=address_rate,
                address_connections=address_connections, proxies=tuple(proxy or ()),
-               public_url=public_url, lan=lan)
+               public_url=public_url, lan=lan, workers=workers, broker=broker)
 
 
 FORWARDED = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}

@@ -32,6 +32,8 @@ from ..core.errors import AsobibaError, one_line
 from ..core.registry import descriptors
 from . import api, contract, learn, services, sockets
 from .address import PublicUrl
+from .broker import Broker
+from .cluster import Cluster, new_origin
 from .errors import GameNotFound, http_status, translations
 from .guard import DOCS_PATH, Access, Guard
 from .limits import AddressLimits, Limits
@@ -68,6 +70,7 @@ def create_app(
     allow_builds: bool = False,
     hint_processes: bool = False,
     public_url: PublicUrl | None = None,
+    broker: str | None = None,
 ) -> FastAPI:
     """The web table over the database at ``db_url`` (a SQLAlchemy URL or a SQLite file path).
 
@@ -78,20 +81,33 @@ def create_app(
     ``asobiba serve`` passes them). ``allow_builds``: whether the default ``solutions`` build
     tables when asked. ``hint_processes``: work hints out in a separate process
     (:mod:`.workers`; ``asobiba serve`` does). ``public_url``: the address other people open,
-    which invite links start with (:mod:`.address`)."""
+    which invite links start with (:mod:`.address`). ``broker``: the PostgreSQL URL whose
+    notifications tell this process of the changes other processes store (:mod:`.broker`; None: it
+    serves alone)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(resolve_db_url(db_url))
+        origin = new_origin() if broker is not None else None
+        store = Store(resolve_db_url(db_url), origin)
         workers = Workers(hint_processes=hint_processes)
-        app.state.rooms = Rooms(store, workers)
+        cluster = Cluster(store, origin) if origin is not None else None
+        rooms = app.state.rooms = Rooms(store, workers, cluster)
         app.state.solutions = solutions or SolutionBuilds(allow=allow_builds)
         app.state.limits = limits
         await asyncio.to_thread(lobby_games)  # built once, before the first page asks
+        listener = None
+        if broker is not None and cluster is not None:
+            await cluster.start()
+            listener = Broker(broker, rooms.changed, rooms.resync)
+            await listener.start()
         try:
             yield
         finally:
+            if listener is not None:
+                await listener.close()
             await app.state.rooms.close()
+            if cluster is not None:
+                await cluster.close()
             app.state.solutions.close()
             workers.close()
             store.close()

@@ -6,7 +6,8 @@ a game is broadcast as one ``state`` frame, encoded once for all its clients
 (:class:`~.view.StateFrame`); the last one is kept while the game is watched, so that a client asking
 again (``sync``) or connecting is answered without building it anew. A client that cannot be reached
 is let go (the rooms hear of it, :attr:`Audience.gone`). The listeners of a game go with its last
-client.
+client. With several server processes, a seat also counts as present when another process has a
+client holding it (:attr:`Audience.elsewhere`, kept by the rooms from :mod:`.cluster`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ class Audience:
         """The seats each connected client of a game holds."""
         self.shown: dict[str, StateFrame] = {}
         """The last ``state`` frame broadcast to each watched game (a ``sync`` is answered with it)."""
+        self.elsewhere: dict[str, set[int]] = {}
+        """The seats of each watched game that clients of other server processes hold."""
 
     # -- presence ---------------------------------------------------------------------------------
     def seat(self, game_id: str, listener: Listener, seats: tuple[int, ...]) -> None:
@@ -60,6 +63,7 @@ class Audience:
         if not listeners:
             del self.listeners[game_id]
             self.shown.pop(game_id, None)
+            self.elsewhere.pop(game_id, None)
         return held, bool(listeners)
 
     def unseat(self, game_id: str, seat: int) -> None:
@@ -75,9 +79,13 @@ class Audience:
         """The seats a connected client holds."""
         return self.seated.get(game_id, {}).get(listener, ())
 
-    def present(self, game_id: str) -> set[int]:
-        """The seats held by a connected client."""
+    def here(self, game_id: str) -> set[int]:
+        """The seats held by a client of this process."""
         return {s for seats in self.seated.get(game_id, {}).values() for s in seats}
+
+    def present(self, game_id: str) -> set[int]:
+        """The seats held by a connected client (of any process)."""
+        return self.here(game_id) | self.elsewhere.get(game_id, set())
 
     # -- fan-out ----------------------------------------------------------------------------------
     async def broadcast(self, table: Table, thinking: bool = False) -> None:

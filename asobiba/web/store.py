@@ -291,12 +291,21 @@ def _create_private(path: Path) -> None:
         os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
 
 
-def _upgrade(engine: Engine) -> None:
-    """Bring a ``games`` table made by an older version up to date: its ``version`` and
+SCHEMA_LOCK = 0x61736F6269626100
+"""The PostgreSQL advisory lock held while the tables are made or brought up to date, so that
+processes starting together do not make them twice."""
+
+
+def _prepare(engine: Engine) -> None:
+    """Make the tables that are missing and bring a ``games`` table made by an older version up to
+    date, in one transaction (on PostgreSQL, one process at a time): its ``version`` and
     ``takeback`` columns added; a 32-bit ``seed`` column (PostgreSQL databases made before it was
     64-bit) made 64-bit (SQLite stores every integer in up to 64 bits whatever the column says)."""
-    columns = {c["name"]: c for c in inspect(engine).get_columns("games")}
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+        metadata.create_all(conn)
+        columns = {c["name"]: c for c in inspect(conn).get_columns("games")}
         if "version" not in columns:
             conn.execute(text("ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0"))
         if "takeback" not in columns:
@@ -316,8 +325,7 @@ class Store:
     def __init__(self, url: str, origin: str | None = None) -> None:
         self.url = url
         self.engine = _engine(url)
-        metadata.create_all(self.engine)
-        _upgrade(self.engine)
+        _prepare(self.engine)
         self.writer = GroupCommit(self.engine)
         self.origin = origin
         """The server process's id, sent with every change's notification (None: no
