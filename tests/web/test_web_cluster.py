@@ -317,3 +317,54 @@ def test_two_processes_one_game_and_one_of_them_killed(pair: tuple[Process, Proc
     assert stored_moves(pg_url, gid) == acknowledged  # every acknowledged move, once
     for ws in sockets:
         ws.close()
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid``."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def test_workers_serve_one_port_and_one_that_dies_is_replaced(pg_url: str, tmp_path: Path) -> None:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    parent = subprocess.Popen([sys.executable, "-m", "asobiba", "serve", "--port", str(port), "--db", pg_url,
+                               "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              env={**ENV, "XDG_DATA_HOME": str(tmp_path)})
+    try:
+        wait_for(url, parent)
+        assert parent.stdout is not None and "2 processes" in parent.stdout.readline().decode()
+        workers = children(parent.pid)
+        assert len(workers) == 2
+        body = {"game": "diamond", "seats": [{"type": "human"}] * 2}
+        made = httpx.post(f"{url}/api/games", json=body).json()
+        os.kill(min(workers), 9)
+        deadline = time.monotonic() + 60
+        while len(children(parent.pid) - workers) < 1:  # another one started
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        for _ in range(6):  # whichever process answers, the game is the same
+            assert httpx.get(f"{url}/api/games/{made['id']}", timeout=30).status_code == 200
+        parent.terminate()
+        assert parent.wait(20) == 0
+        assert not children(parent.pid)
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait(10)
+
+
+def test_sqlite_serves_one_process(tmp_path: Path) -> None:
+    db = str(tmp_path / "one.sqlite3")
+    for option in (["--workers", "2"], ["--broker", "postgresql://u@127.0.0.1/x"]):
+        done = subprocess.run([sys.executable, "-m", "asobiba", "serve", "--db", db, *option],
+                              capture_output=True, text=True, timeout=60, env=ENV)
+        assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr
+        assert "SQLite serves one process" in done.stderr

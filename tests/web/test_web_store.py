@@ -201,3 +201,26 @@ def test_a_games_table_of_an_older_version_gets_its_new_columns(tmp_path: Path) 
     stored = store.load("old")
     store.close()
     assert stored is not None and stored.version == 0 and stored.takeback is None
+
+
+def test_a_lease_is_held_by_one_process_until_given_up_or_run_out(db_url: str) -> None:
+    store = Store(db_url)
+    try:
+        assert store.take_lease("g", "move", "a", 30)
+        assert not store.take_lease("g", "move", "b", 30)  # held
+        assert store.take_lease("g", "hint:0", "b", 30)  # another lease of the game
+        assert store.take_lease("g", "move", "a", 30)  # its holder keeps it
+        store.drop_lease("g", "move", "a")
+        assert store.take_lease("g", "move", "b", 0.2)
+        time.sleep(0.3)  # b died: its lease ran out
+        assert store.take_lease("g", "move", "a", 30)
+        store.set_presence("g", "a", [0], 30)
+        store.set_presence("g", "b", [1], 0.2)
+        assert store.presence("g", "a") == {1} and store.presence("g", "b") == {0}
+        time.sleep(0.3)
+        assert store.presence("g", "a") == set()
+        assert store.renew("a", 30) == ["g"]  # b's presence forgotten, the game named
+        store.forget("a")
+        assert store.take_lease("g", "move", "b", 30) and store.presence("g", "b") == set()
+    finally:
+        store.close()
