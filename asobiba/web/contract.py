@@ -175,9 +175,14 @@ ACTING = {"seat_to_computer", "post_move", "post_undo", "post_takeback", "post_r
           "post_verb", "post_hint"}
 """The operations that need a seat's token (``Authorization: Bearer``)."""
 
+CHANGING = ACTING - {"post_hint"} | {"join_seat"}
+"""The operations that change a stored game: 409 when another change of it came first (another
+server process's, docs/operations.md, "Several processes")."""
+
 EXTRA_ERRORS: dict[str, tuple[int, ...]] = {
     "post_hint": (503,),
     "build_solutions": (409,),
+    **{operation: (409,) for operation in sorted(CHANGING)},
 }
 """Statuses beyond those every operation of its kind can answer."""
 
