@@ -75,6 +75,10 @@ class Audience:
     def watched(self, game_id: str) -> bool:
         return bool(self.listeners.get(game_id))
 
+    def attended(self, game_id: str) -> bool:
+        """Whether a client of the game is connected or connecting (seated, not yet listening)."""
+        return game_id in self.seated or self.watched(game_id)
+
     def seats_of(self, game_id: str, listener: Listener) -> tuple[int, ...]:
         """The seats a connected client holds."""
         return self.seated.get(game_id, {}).get(listener, ())

@@ -191,8 +191,8 @@ class Rooms:
             seats = tuple(s for a in table.actors(tokens) for s in a.seats) if tokens else ()
             watched = self.audience.watched(game_id)
             self.audience.seat(game_id, listener, seats)
-            if self.cluster is not None and not watched:
-                self.audience.elsewhere[game_id] = await self.cluster.others(game_id)
+            if self.cluster is not None and not watched:  # who is connected elsewhere
+                self._in_turn(game_id, self._presence_changed(game_id))
             if seats:
                 self._tell_presence(game_id)
                 await self.broadcast(table)  # the others see the seat connected
@@ -319,11 +319,11 @@ class Rooms:
         if change.origin == self.ledger.store.origin:
             return  # made here: already acted on
         if change.kind == PRESENCE:
-            if self.audience.watched(change.game_id):
+            if self.audience.attended(change.game_id):
                 self._in_turn(change.game_id, self._presence_changed(change.game_id))
             return
         self.ledger.hear(change.game_id, change.version)
-        if change.game_id in self.ledger.tables:
+        if change.game_id in self.ledger.tables or self.audience.watched(change.game_id):
             self._in_turn(change.game_id, self._follow(change))
 
     def resync(self) -> None:
@@ -360,10 +360,14 @@ class Rooms:
         """Bring the live table up to ``change`` (or read it again) and tell its clients."""
         async with self.ledger.lock(change.game_id):
             table = self.ledger.tables.get(change.game_id)
-            if table is None or (change.version >= 0 and table.saved >= change.version):
-                return  # not live here, or already up to date
-            if not self.ledger.follow(table, change.base, change.version, change.first_ply,
-                                      change.actions):
+            if table is None:  # dropped (a change made here lost to this one): read it again
+                if not self.audience.watched(change.game_id):
+                    return
+                table = await self.get(change.game_id)
+            elif change.version >= 0 and table.saved >= change.version:
+                return  # already up to date
+            elif not self.ledger.follow(table, change.base, change.version, change.first_ply,
+                                        change.actions):
                 found = await self.ledger.reload(change.game_id)
                 if found is None:
                     return
@@ -376,7 +380,7 @@ class Rooms:
         """Read which seats other processes' clients hold; tell this one's clients if it changed."""
         assert self.cluster is not None
         others = await self.cluster.others(game_id)
-        if not self.audience.watched(game_id) or others == self.audience.elsewhere.get(game_id):
+        if not self.audience.attended(game_id) or others == self.audience.elsewhere.get(game_id, set()):
             return
         self.audience.elsewhere[game_id] = others
         table = self.ledger.tables.get(game_id)
