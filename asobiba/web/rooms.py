@@ -17,7 +17,9 @@ still open waits. A game between computers can be stopped by whoever created it.
 Several server processes may serve the same games (docs/operations.md, "Several processes"): each
 hears of the changes the others store through the broker (:mod:`.broker`) and acts on them in the
 order they were stored, game by game — its live table follows (:mod:`.ledger`), its clients are sent
-the new state, and a computer that is to move is watched for (:mod:`.driver`). Which seats its
+the new state (once for changes heard together: a person's move and the dice roll after it are one
+frame here, as they are at the process that stored them), and a computer that is to move is watched
+for (:mod:`.driver`). Which seats its
 clients hold is told to the others (:mod:`.cluster`), and theirs shown here. When the broker lost
 its connection and found it again (changes may have been missed), every live table is read again
 and its clients are sent the state it has (a resync).
@@ -373,7 +375,8 @@ class Rooms:
                     return
                 table = found
             self.driver.watch(table)
-        await self.broadcast(table)
+        if self.turns.get(change.game_id) is asyncio.current_task():  # no newer change waits
+            await self.broadcast(table)
         self.driver.release(change.game_id)
 
     async def _presence_changed(self, game_id: str) -> None:
