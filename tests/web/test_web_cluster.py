@@ -109,9 +109,10 @@ def socket(base: str, game_id: str, token: str) -> ClientConnection:
                    open_timeout=10)
 
 
-def state(ws: ClientConnection, plies: int, timeout: float = 10.0, until=lambda game: True) -> dict:
+def state(ws: ClientConnection, plies: int, timeout: float = 10.0, until=lambda game: True,
+          back: bool = False) -> dict:
     """The first state frame of ``ws`` at ``plies`` plies for which ``until`` holds (the frames
-    before it are checked to come in order)."""
+    before it are checked to come in order, unless moves are taken ``back``)."""
     deadline = time.monotonic() + timeout
     seen = -1
     while True:
@@ -119,7 +120,7 @@ def state(ws: ClientConnection, plies: int, timeout: float = 10.0, until=lambda 
         if frame["type"] != "state":
             continue
         game = frame["game"]
-        assert game["plies"] >= seen, (game["plies"], seen)  # never back in time
+        assert back or game["plies"] >= seen, (game["plies"], seen)  # never back in time
         seen = game["plies"]
         if seen == plies and until(game):
             return game
@@ -245,6 +246,24 @@ http {{
   }}
 }}
 """
+
+
+def test_a_takeback_asked_on_one_process_is_answered_on_another(pair: tuple[Process, Process]) -> None:
+    first, second = pair
+    gid, red, white = two_devices(first, second)
+    sockets = [socket(first.ws, gid, red), socket(second.ws, gid, white)]
+    views = [state(ws, 0) for ws in sockets]
+    for ply in range(2):
+        sockets[ply % 2].send(json.dumps({"type": "move", "action": views[ply % 2]["legal"][0]["action"],
+                                          "ply": ply}))
+        views = [state(ws, ply + 1) for ws in sockets]
+    sockets[0].send(json.dumps({"type": "undo"}))
+    asked = state(sockets[1], 2, until=lambda g: g["takeback"] is not None)  # heard on the second
+    assert asked["takeback"] == {"by": [0], "waiting": [1]}
+    sockets[1].send(json.dumps({"type": "takeback", "accept": True}))
+    assert state(sockets[0], 0, back=True)["takeback"] is None  # granted there, seen here
+    for ws in sockets:
+        ws.close()
 
 
 def connected(port: int) -> bool:
