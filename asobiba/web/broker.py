@@ -15,6 +15,9 @@ then has the process resync (every live table read again from the store, every c
 state it now has). A connection that has said nothing for :data:`PING` seconds is asked whether it
 is still there.
 
+psycopg (the ``postgres`` extra) is imported only when the broker starts, so a server of SQLite
+needs no PostgreSQL driver.
+
 A notification is input from another process: each is checked (:meth:`Change.parse`), and one that
 is not a change is logged and ignored.
 """
@@ -29,7 +32,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import psycopg
 from sqlalchemy.engine import make_url
 
 from .store import CHANNEL
@@ -133,6 +135,8 @@ class Broker:
             self._task = None
 
     async def _run(self) -> None:
+        import psycopg
+
         delay = RETRY
         while True:
             before = self.subscriptions
@@ -147,6 +151,8 @@ class Broker:
 
     async def _listen(self) -> None:
         """Listen on one connection until it fails."""
+        import psycopg
+
         conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True,
                                                      application_name=APPLICATION)
         async with conn:
