@@ -104,9 +104,11 @@ def pair(processes: list[Process]) -> tuple[Process, Process]:
     return alive[0], alive[1]
 
 
-def socket(base: str, game_id: str, token: str) -> ClientConnection:
-    return connect(f"{base}/ws/games/{game_id}", subprotocols=["asobiba", f"token.{token}"],  # type: ignore[list-item]
-                   open_timeout=10)
+def socket(base: str, game_id: str, token: str | None = None) -> ClientConnection:
+    """A client of the game (a spectator without ``token``), straight to loopback (no proxy)."""
+    offered = ["asobiba", f"token.{token}"] if token is not None else ["asobiba"]
+    return connect(f"{base}/ws/games/{game_id}", subprotocols=offered, open_timeout=10,  # type: ignore[arg-type]
+                   proxy=None, legacy=True)
 
 
 def state(ws: ClientConnection, plies: int, timeout: float = 10.0, until=lambda game: True,
@@ -152,7 +154,7 @@ def test_the_same_move_sent_to_two_processes_is_accepted_once(pair: tuple[Proces
     body = {"game": "diamond", "seats": [{"type": "human"}] * 2}
     made = httpx.post(f"{first.url}/api/games", json=body).json()
     gid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
-    watchers = [connect(f"{p.ws}/ws/games/{gid}", open_timeout=10) for p in pair]  # live on both
+    watchers = [socket(p.ws, gid) for p in pair]  # live on both
     for ply in range(4):
         position = httpx.get(f"{first.url}/api/games/{gid}").json()
         assert position["plies"] == ply
