@@ -308,6 +308,16 @@ def serve(
         int, typer.Option("--study-seconds", help="The longest a study of the study page may run, "
                           "1 to 600 seconds.")
     ] = 600,
+    workers: Annotated[
+        int, typer.Option("--workers", help="Processes serving the port (more than 1 needs a "
+                          "PostgreSQL --db; they share it and its notifications).")
+    ] = 1,
+    broker: Annotated[
+        str | None,
+        typer.Option("--broker", help="The PostgreSQL URL of the store's own database, whose "
+                     "LISTEN/NOTIFY tells server processes (here or on other machines) of one "
+                     "another's changes (default with --workers: the --db URL)."),
+    ] = None,
 ) -> None:
     """Start the web table (FastAPI + uvicorn) for every game that has a board picture."""
     from .web.server import serve as run_server
@@ -316,7 +326,8 @@ def serve(
                allow_origins=tuple(allow_origin or ()), api_docs=api_docs,
                allow_builds=allow_builds, address_rate=address_rate,
                address_connections=address_connections, proxies=tuple(proxy or ()),
-               public_url=public_url, lan=lan, study_seconds=study_seconds)
+               public_url=public_url, lan=lan, study_seconds=study_seconds, workers=workers,
+               broker=broker)
 
 
 FORWARDED = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}

@@ -2,9 +2,11 @@
 # Sets up everything the test suite needs on a fresh machine, then runs lint and all tests.
 # Installs: the package with its test extras (pip); Debian's chromium for the browser tests,
 # Debian's nginx for the reverse-proxy test (run by the test on a loopback port with its own
-# config), Debian's libcairo2 for the research environments' board pictures, Debian's npm and,
-# through it, axe-core for the accessibility checks (tests/web/axe/), and Debian's postgresql,
-# started on this machine only, for the store tests against PostgreSQL (apt).
+# config; also in front of two server processes), Debian's libcairo2 for the research
+# environments' board pictures, Debian's npm and, through it, axe-core for the accessibility checks
+# (tests/web/axe/), and Debian's postgresql, started on this machine only, for the store tests
+# against PostgreSQL and for the tests of several server processes, whose broker is its
+# LISTEN/NOTIFY (apt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,15 +28,19 @@ python3 -m pip install --quiet --disable-pip-version-check -e '.[test]'
 [ -f tests/web/axe/node_modules/axe-core/axe.min.js ] || npm ci --prefix tests/web/axe --no-audit --no-fund --silent
 python3 -m ruff check .
 python3 -m mypy asobiba
-python3 -m pytest -q "$@"
 
-# The web store once more, on PostgreSQL (a local server on 127.0.0.1, test database only).
+# A local PostgreSQL on 127.0.0.1 (test database only): the tests of several server processes use
+# it in the first run, the web store's tests once more in the second.
 $SUDO service postgresql start >/dev/null
 for _ in $(seq 30); do $AS_PG pg_isready -q && break; sleep 1; done
 $AS_PG psql -q -c "DROP DATABASE IF EXISTS asobiba_test" \
   -c "DROP ROLE IF EXISTS asobiba_test" \
   -c "CREATE ROLE asobiba_test LOGIN PASSWORD 'asobiba_test'" \
   -c "CREATE DATABASE asobiba_test OWNER asobiba_test"
-ASOBIBA_TEST_DB_URL="postgresql+psycopg://asobiba_test:asobiba_test@127.0.0.1/asobiba_test" \
+PG_URL="postgresql+psycopg://asobiba_test:asobiba_test@127.0.0.1/asobiba_test"
+
+ASOBIBA_TEST_PG_URL="$PG_URL" python3 -m pytest -q "$@"
+
+ASOBIBA_TEST_DB_URL="$PG_URL" \
   python3 -m pytest -q tests/web/test_web_api.py tests/web/test_web_store.py \
   tests/web/test_web_rooms.py tests/web/test_web_socket.py

@@ -34,6 +34,8 @@ from ..core.registry import descriptors
 from . import api, contract, learn, services, sockets, studies
 from .address import PublicUrl
 from .api_docs import add_api_docs
+from .broker import Broker
+from .cluster import Cluster, new_origin
 from .errors import GameNotFound, NotFound, http_status, translations
 from .guard import Access, Guard
 from .limits import AddressLimits, Limits
@@ -73,6 +75,7 @@ def create_app(
     hint_processes: bool = False,
     public_url: PublicUrl | None = None,
     study_seconds: int = MAX_SECONDS,
+    broker: str | None = None,
 ) -> FastAPI:
     """The web table over the database at ``db_url`` (a SQLAlchemy URL or a SQLite file path).
 
@@ -85,22 +88,35 @@ def create_app(
     tables when asked. ``hint_processes``: work hints out in a separate process
     (:mod:`.workers`; ``asobiba serve`` does). ``public_url``: the address other people open,
     which invite links start with (:mod:`.address`). ``study_seconds``: the longest a study of the
-    study page may run (:mod:`.studies`)."""
+    study page may run (:mod:`.studies`). ``broker``: the PostgreSQL URL whose
+    notifications tell this process of the changes other processes store (:mod:`.broker`; None: it
+    serves alone)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(resolve_db_url(db_url))
+        origin = new_origin() if broker is not None else None
+        store = Store(resolve_db_url(db_url), origin)
         workers = Workers(hint_processes=hint_processes)
-        app.state.rooms = Rooms(store, workers)
+        cluster = Cluster(store, origin) if origin is not None else None
+        rooms = app.state.rooms = Rooms(store, workers, cluster)
         app.state.solutions = solutions or SolutionBuilds(allow=allow_builds)
         app.state.limits = limits
         app.state.studies = studies.Studies(study_seconds)
         await asyncio.to_thread(lobby_games)  # built once, before the first page asks
+        listener = None
+        if broker is not None and cluster is not None:
+            await cluster.start()
+            listener = Broker(broker, rooms.changed, rooms.resync)
+            await listener.start()
         try:
             yield
         finally:
+            if listener is not None:
+                await listener.close()
             await app.state.rooms.close()
             await asyncio.to_thread(app.state.studies.close)
+            if cluster is not None:
+                await cluster.close()
             app.state.solutions.close()
             workers.close()
             store.close()

@@ -7,7 +7,8 @@ whole or as a delta from the moment before (:mod:`.frames`); the last one is kep
 watched, so that a client asking again (``sync``) or connecting is answered without building it
 anew. A client that cannot be reached
 is let go (the rooms hear of it, :attr:`Audience.gone`). The listeners of a game go with its last
-client.
+client. With several server processes, a seat also counts as present when another process has a
+client holding it (:attr:`Audience.elsewhere`, kept by the rooms from :mod:`.cluster`).
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ class Audience:
         self.moments = itertools.count(secrets.randbelow(1 << 40) + 1)
         """The numbers of the moments shown (``v``): never the same twice in a process, and, from a
         random start, hardly ever the same as another process's."""
+        self.elsewhere: dict[str, set[int]] = {}
+        """The seats of each watched game that clients of other server processes hold."""
 
     # -- presence ---------------------------------------------------------------------------------
     def seat(self, game_id: str, listener: Listener, seats: tuple[int, ...]) -> None:
@@ -66,6 +69,7 @@ class Audience:
         if not listeners:
             del self.listeners[game_id]
             self.shown.pop(game_id, None)
+            self.elsewhere.pop(game_id, None)
         return held, bool(listeners)
 
     def unseat(self, game_id: str, seat: int) -> None:
@@ -77,13 +81,21 @@ class Audience:
     def watched(self, game_id: str) -> bool:
         return bool(self.listeners.get(game_id))
 
+    def attended(self, game_id: str) -> bool:
+        """Whether a client of the game is connected or connecting (seated, not yet listening)."""
+        return game_id in self.seated or self.watched(game_id)
+
     def seats_of(self, game_id: str, listener: Listener) -> tuple[int, ...]:
         """The seats a connected client holds."""
         return self.seated.get(game_id, {}).get(listener, ())
 
-    def present(self, game_id: str) -> set[int]:
-        """The seats held by a connected client."""
+    def here(self, game_id: str) -> set[int]:
+        """The seats held by a client of this process."""
         return {s for seats in self.seated.get(game_id, {}).values() for s in seats}
+
+    def present(self, game_id: str) -> set[int]:
+        """The seats held by a connected client (of any process)."""
+        return self.here(game_id) | self.elsewhere.get(game_id, set())
 
     # -- fan-out ----------------------------------------------------------------------------------
     async def broadcast(self, table: Table, thinking: bool = False) -> None:

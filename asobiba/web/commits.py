@@ -10,7 +10,10 @@ one by one, so one bad write fails alone.
 Most writes are moves: a few rows for statements prepared once (:class:`Rows`). The rows of
 consecutive such writes in a batch go to each statement together (one ``executemany``), which
 saves the per-statement cost of the database layer for every move; only writes whose statements do
-not depend on each other's order across games are handed over this way.
+not depend on each other's order across games are handed over this way. A write may name one of its
+statements as a compare-and-set (``checked``): each of its rows must change exactly one row, else
+the write fails with its ``conflict`` (in a batch, the batch is tried again one write at a time, so
+only the write that lost fails).
 
 A write is always carried out once handed over, even when its caller stops waiting (the change it
 stores is already in memory); closing the writer carries out the writes still waiting first.
@@ -41,6 +44,10 @@ class Rows:
     carried out together (see the module docstring). Its result is None."""
 
     steps: tuple[tuple[Executable, list[dict[str, Any]]], ...]
+    checked: Executable | None = None
+    """The step whose every row must change one row (a compare-and-set)."""
+    conflict: Callable[[], Exception] = RuntimeError
+    """The error raised when ``checked`` changed fewer rows than it was given."""
 
 
 Write = Callable[[Connection], Any] | Rows
@@ -136,12 +143,15 @@ def _run(conn: Connection, writes: list[Write]) -> list[Any]:
 def _execute(conn: Connection, writes: list[Rows]) -> None:
     """Each statement of ``writes`` once, with the rows all of them give it (in their order)."""
     merged: dict[Executable, list[dict[str, Any]]] = {}
+    checked = {write.checked: write.conflict for write in writes if write.checked is not None}
     for write in writes:
         for statement, rows in write.steps:
             merged.setdefault(statement, []).extend(rows)
     for statement, rows in merged.items():
         if rows:
-            conn.execute(statement, rows)
+            changed = conn.execute(statement, rows).rowcount
+            if statement in checked and changed != len(rows):
+                raise checked[statement]()
 
 
 def _settle(future: Future[Any], result: Any = None, exc: BaseException | None = None) -> None:

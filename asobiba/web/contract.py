@@ -185,6 +185,10 @@ ACTING = {"seat_to_computer", "post_move", "post_undo", "post_takeback", "post_r
           "post_verb", "post_hint", "cancel_study"}
 """The operations that need a token (``Authorization: Bearer``): a seat's, or the study's to cancel it."""
 
+CHANGING = ACTING - {"post_hint"} | {"join_seat"}
+"""The operations that change a stored game: 409 when another change of it came first (another
+server process's, docs/operations.md, "Several processes")."""
+
 EXTRA_ERRORS: dict[str, tuple[int, ...]] = {
     "post_setup": (409,),
     "create_game": (409,),
@@ -192,6 +196,7 @@ EXTRA_ERRORS: dict[str, tuple[int, ...]] = {
     "post_hint": (503,),
     "build_solutions": (409,),
     "start_study": (409,),
+    **{operation: (409,) for operation in sorted(CHANGING)},
 }
 """Statuses beyond those every operation of its kind can answer."""
 

@@ -8,6 +8,13 @@ A computer that fails (it raises, or picks an illegal move) is reported to every
 in both languages; the game then waits until a person takes a move back or a client connects again
 (which lets the computer try again). Nothing moves while invited seats are open.
 
+With several server processes (:mod:`.cluster`), each computer move and each seat's hint is worked
+out by the one process that holds its lease: a process that hears of a game whose computer is to
+move waits (shown as thinking) while another holds the move's lease, and takes it over when that
+one's lease runs out (its process died); a hint asked while another process works one out for the
+same seat is refused as pending. Either way the store accepts one move per version
+(:class:`~.store.StaleGame`): a computer move that lost that race is thought again if still needed.
+
 A game's computer players are kept until it ends, or until nobody watches it while the computer is
 idle (:meth:`Driver.release`, which also lets the table of a finished, unwatched game go).
 """
@@ -25,23 +32,29 @@ from ..ai.levels import make_agent
 from ..core.errors import AsobibaError, Refusal
 from ..core.names import Names
 from .audience import Audience
+from .cluster import MOVE, TTL, Cluster, hint_lease
 from .errors import ComputerFailed, error_frame
 from .ledger import Ledger
-from .store import StoredMove
+from .store import StaleGame, StoredMove
 from .table import Table
 from .view import move_cells
 from .workers import HINT_PENDING, HintPending, Workers
 
 log = logging.getLogger("asobiba.web")
 
+LOOK = 0.1
+"""Seconds between looks at a game whose computer move another process works out."""
+
 
 class Driver:
     """The chance, forced passes, computer moves and hints of every live game of one process."""
 
-    def __init__(self, workers: Workers, ledger: Ledger, audience: Audience) -> None:
+    def __init__(self, workers: Workers, ledger: Ledger, audience: Audience,
+                 cluster: Cluster | None = None) -> None:
         self.workers = workers
         self.ledger = ledger
         self.audience = audience
+        self.cluster = cluster
         self.tasks: dict[str, asyncio.Task[None]] = {}
         """The computer's turns being played, by game id."""
         self.agents: dict[str, dict[int, Any]] = {}
@@ -66,7 +79,12 @@ class Driver:
         if table.waiting:
             return
         await self.automatic_moves(table)
-        if table.computer_to_move() and table.id not in self.tasks:
+        self.watch(table)
+
+    def watch(self, table: Table) -> None:
+        """Start the computer if it is to move and idle (a change heard from another process: that
+        one resolved chance and forced passes)."""
+        if not table.waiting and table.computer_to_move() and table.id not in self.tasks:
             task = asyncio.create_task(self._computer_turns(table))
             self.tasks[table.id] = task
             task.add_done_callback(functools.partial(self._task_done, table.id))
@@ -114,22 +132,49 @@ class Driver:
 
     async def _computer_moves(self, table: Table) -> None:
         await asyncio.sleep(0)  # let the caller broadcast the human move first
-        while table.computer_to_move():
+        try:
+            await self._computer_moves_of(table.id)
+        finally:
+            if self.cluster is not None:
+                await self.cluster.drop(table.id, MOVE)
+
+    async def _computer_moves_of(self, game_id: str) -> None:
+        """The computer's moves of the game's live table (it may be read again meanwhile)."""
+        while (table := self.ledger.tables.get(game_id)) is not None and table.computer_to_move():
             version, state, seat = table.version, table.state, table.to_move()
             assert seat is not None
+            if not await self._lease(table, version):
+                continue  # the game changed while another process held the lease
             agent = self._agent(table, seat)
             await self.audience.broadcast(table, thinking=True)
             action = await self.workers.move(agent.choose, state)
             async with self.ledger.lock(table.id):
-                if not self.ledger.is_live(table):
-                    return  # dropped after a failed write; the stored game resumes on next load
-                if table.version != version:
-                    continue  # undone or resigned meanwhile: think again if still needed
+                if not self.ledger.is_live(table) or table.version != version:
+                    continue  # read again, undone or resigned meanwhile: think again if still needed
                 if action not in state.legal_actions():
                     raise AsobibaError(f"it chose {table.describe(action)}, which is not legal here")
-                await self.ledger.play(table, action)
-                await self.automatic_moves(table)
+                try:
+                    await self.ledger.play(table, action)
+                    await self.automatic_moves(table)
+                except StaleGame:  # another process moved first: read the game again
+                    await self.ledger.get(game_id)
+                    continue
             await self.audience.broadcast(table)
+
+    async def _lease(self, table: Table, version: int) -> bool:
+        """Hold the game's move lease (always, for a process alone): True once held, False if the
+        game changed or stopped being live while another process held it."""
+        if self.cluster is None:
+            return True
+        tried = -TTL
+        while self.ledger.is_live(table) and table.version == version:
+            now = time.monotonic()
+            if now - tried >= TTL / 3:
+                if await self.cluster.take(table.id, MOVE):
+                    return True
+                tried = now
+            await asyncio.sleep(LOOK)
+        return False
 
     def _agent(self, table: Table, seat: int) -> Any:
         players = self.agents.setdefault(table.id, {})
@@ -157,7 +202,13 @@ class Driver:
             raise HintPending(HINT_PENDING)
         self.hinting.add((table.id, seat))
         try:
-            analysis = await self.workers.hint(_analyse, state)
+            if self.cluster is not None and not await self.cluster.take(table.id, hint_lease(seat)):
+                raise HintPending(HINT_PENDING)  # another process works it out
+            try:
+                analysis = await self.workers.hint(_analyse, state)
+            finally:
+                if self.cluster is not None:
+                    await self.cluster.drop(table.id, hint_lease(seat))
         finally:
             self.hinting.discard((table.id, seat))
         hint = dict(analysis)

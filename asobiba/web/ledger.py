@@ -6,6 +6,12 @@ write fails the table is dropped from memory (and its last frame forgotten) and 
 store on next use, so what clients are told is always what is stored. A game stores at most
 :data:`~.bodies.MAX_RECORD_PLIES` actions, as an uploaded record does.
 
+With several server processes (:mod:`.broker`), a live table follows the changes the others store:
+one that only added moves to the version the table has is played on it, any other makes the table
+read again from the store. A table being read while a change is heard is read again if the change
+is newer than what was read (:attr:`Ledger.heard`). A change made here on a table that missed one is
+refused by the store anyway (:class:`~.store.StaleGame`): the table is then dropped and read again.
+
 Nothing is kept longer than it is needed: a table when it is over and nobody watches it (an
 unfinished table stays: the rooms drive it); the uploaded records read last, up to
 :data:`REPLAY_PLIES` plies in all (they never change); a game's lock as soon as no command holds or
@@ -18,7 +24,7 @@ import asyncio
 import secrets
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from typing import Any
 
@@ -36,6 +42,8 @@ from .view import renderer
 
 REPLAY_PLIES = 100_000
 """The most plies of uploaded records kept in memory once read (five of the longest)."""
+HEARD = 10_000
+"""How many games' last heard versions are kept (:attr:`Ledger.heard`)."""
 
 
 class Ledger:
@@ -48,6 +56,8 @@ class Ledger:
         self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.replays: dict[str, Table] = {}
         """Uploaded records read lately, oldest first (:meth:`_remember_replay`)."""
+        self.heard: dict[str, int] = {}
+        """The last version heard of from another process, for the games heard of lately."""
 
     # -- tables -----------------------------------------------------------------------------------
     def lock(self, game_id: str) -> asyncio.Lock:
@@ -69,6 +79,8 @@ class Ledger:
         if table is not None:
             return table, False
         loaded = await asyncio.to_thread(self._load, game_id)
+        if loaded is not None and self.heard.get(game_id, -1) > loaded.version:
+            loaded = await asyncio.to_thread(self._load, game_id)  # read while a change came
         if loaded is None:
             raise GameNotFound(f"no game with id {game_id!r}")
         table = self.tables.get(game_id)  # another request may have loaded it meanwhile
@@ -83,6 +95,37 @@ class Ledger:
         if table.finished and not self.audience.watched(table.id):
             return table
         return self.tables.setdefault(table.id, table)
+
+    # -- changes stored by other processes ---------------------------------------------------------
+    def hear(self, game_id: str, version: int) -> None:
+        """Note that another process stored ``version`` of a game."""
+        self.heard.pop(game_id, None)
+        self.heard[game_id] = version
+        while len(self.heard) > HEARD:
+            del self.heard[next(iter(self.heard))]
+
+    def follow(self, table: Table, base: int, version: int, first_ply: int, actions: Sequence[int]) -> bool:
+        """Play on ``table`` the moves another process stored from ``base`` to ``version``, if
+        they follow what it has and are legal (else False: read it again). The game's lock held."""
+        if not actions or table.saved != base or table.plies != first_ply:
+            return False
+        for action in actions:
+            state = table.state
+            legal = ([o for o, _ in state.chance_outcomes()] if table.chance_to_move()
+                     else state.legal_actions() if not state.is_terminal else [])
+            if action not in legal:
+                return False
+            table.play(action)
+        table.version = table.saved = version
+        return True
+
+    async def reload(self, game_id: str) -> Table | None:
+        """Read a live game again from the store (another process changed it): its new live
+        table, or None if it is no longer kept. The game's lock held."""
+        loaded = await asyncio.to_thread(self._load, game_id)
+        self.drop(game_id)
+        self.audience.forget(game_id)
+        return None if loaded is None else self.keep(loaded)
 
     def drop(self, game_id: str) -> None:
         """Forget a live table (it is read from the store on next use)."""
@@ -121,28 +164,36 @@ class Ledger:
 
     async def commit(self, table: Table, moves: list[StoredMove], first_ply: int) -> None:
         """Store ``moves``, played from ply ``first_ply`` on, with the game's status."""
-        await self._save(self.store.append, table.id, first_ply, moves, table.status, table.result)
+        await self._save(table, self.store.append, first_ply, moves, table.status, table.result)
 
     async def truncate(self, table: Table, keep: int) -> None:
         """Store that the game keeps its first ``keep`` plies (a takeback)."""
-        await self._save(self.store.truncate, table.id, keep, table.status, table.result)
+        await self._save(table, self.store.truncate, keep, table.status, table.result)
 
     async def seats(self, table: Table) -> None:
         """Store who sits where and the seats' keys."""
-        await self._save(self.store.set_seats, table.id, table.seats, table.keys)
+        await self._save(table, self.store.set_seats, table.seats, table.keys)
 
     async def status(self, table: Table) -> None:
         """Store the game's status and result (resigned, stopped)."""
-        await self._save(self.store.set_status, table.id, table.status, table.result)
+        await self._save(table, self.store.set_status, table.status, table.result)
 
-    async def _save(self, write: Callable[..., Future[None]], game_id: str, *args: Any) -> None:
-        """Hand a write to the store's group commit and wait until it is durable."""
+    async def takeback(self, table: Table) -> None:
+        """Store the takeback request waiting (asked, answered by some, declined, withdrawn)."""
+        await self._save(table, self.store.set_takeback, table.takeback_json())
+
+    async def _save(self, table: Table, write: Callable[..., Future[None]], *args: Any) -> None:
+        """Hand a write to the store's group commit — a compare-and-set from the version the store
+        holds to the table's (:class:`~.store.StaleGame` if another change came first) — and wait
+        until it is durable."""
+        revision = table.revision()
         try:
-            await asyncio.wrap_future(write(game_id, *args))
+            await asyncio.wrap_future(write(table.id, *args, revision))
         except Exception:
-            self.drop(game_id)  # reload what is really stored on next use
-            self.audience.forget(game_id)
+            self.drop(table.id)  # reload what is really stored on next use
+            self.audience.forget(table.id)
             raise
+        table.saved = revision.version
 
 
 def table_of(stored: StoredGame) -> Table:

@@ -14,6 +14,16 @@ Every command names who sends it (the tokens of its seats, :mod:`.holders`; none
 spectator's, refused): a move, verb or hint needs the seat to move, and a game with invited seats
 still open waits. A game between computers can be stopped by whoever created it.
 
+Several server processes may serve the same games (docs/operations.md, "Several processes"): each
+hears of the changes the others store through the broker (:mod:`.broker`) and acts on them in the
+order they were stored, game by game — its live table follows (:mod:`.ledger`), its clients are sent
+the new state (once for changes heard together: a person's move and the dice roll after it are one
+frame here, as they are at the process that stored them), and a computer that is to move is watched
+for (:mod:`.driver`). Which seats its
+clients hold is told to the others (:mod:`.cluster`), and theirs shown here. When the broker lost
+its connection and found it again (changes may have been missed), every live table is read again
+and its clients are sent the state it has (a resync).
+
 Nothing is loaded before a client asks for it, on start-up or later: an unfinished game with a
 computer seat resumes when it is loaded (its pending chance or computer move is played), so a
 restart costs nothing until the games are opened again (a game of people only resolves pending
@@ -24,6 +34,7 @@ what the game no longer needs (:meth:`.driver.Driver.release`).
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets
 import time
@@ -35,6 +46,8 @@ from ..core.match import GAME_OVER
 from ..core.names import Names
 from ..core.registry import make_game
 from .audience import Audience, Listener
+from .broker import PRESENCE, Change
+from .cluster import Cluster
 from .driver import Driver
 from .errors import Forbidden, NotFound
 from .holders import HOLDER, INVITE, Actor, SeatKey, digest, new_invite, new_token
@@ -52,11 +65,14 @@ log = logging.getLogger("asobiba.web")
 class Rooms:
     """All live tables of one server process."""
 
-    def __init__(self, store: Store, workers: Workers) -> None:
+    def __init__(self, store: Store, workers: Workers, cluster: Cluster | None = None) -> None:
         self.audience = Audience(thinking=lambda table: self.driver.is_thinking(table), gone=self.leave)
         self.ledger = Ledger(store, self.audience)
-        self.driver = Driver(workers, self.ledger, self.audience)
+        self.driver = Driver(workers, self.ledger, self.audience, cluster)
+        self.cluster = cluster
         self.notices: set[asyncio.Task[None]] = set()
+        self.turns: dict[str, asyncio.Task[None]] = {}
+        """The last work queued for each game from the broker (each waits for the one before)."""
 
     # -- life cycle -------------------------------------------------------------------------------
     async def _resume(self, table: Table) -> None:
@@ -151,6 +167,7 @@ class Rooms:
             table = await self.get(game_id)
             table.give_to_computer(table.actors(tokens), seat, level)
             self.audience.unseat(game_id, seat)
+            self._tell_presence(game_id)
             await self.ledger.seats(table)
             await self.driver.advance(table)
         await self.broadcast(table)
@@ -174,8 +191,12 @@ class Rooms:
         async with self.ledger.lock(game_id):
             table = await self.get(game_id)
             seats = tuple(s for a in table.actors(tokens) for s in a.seats) if tokens else ()
+            watched = self.audience.watched(game_id)
             self.audience.seat(game_id, listener, seats)
+            if self.cluster is not None and not watched:  # who is connected elsewhere
+                self._in_turn(game_id, self._presence_changed(game_id))
             if seats:
+                self._tell_presence(game_id)
                 await self.broadcast(table)  # the others see the seat connected
             self.audience.add(game_id, listener)
             table = self.ledger.keep(table)
@@ -197,6 +218,8 @@ class Rooms:
             return
         held, watched = gone
         table = self.ledger.tables.get(game_id)
+        if held:
+            self._tell_presence(game_id)
         if held and watched and table is not None:
             self._notice(self.broadcast(table))  # the others see the seat go
         if not watched:
@@ -225,11 +248,15 @@ class Rooms:
                 await self.ledger.play(table, action)
                 await self.driver.advance(table)
             elif cmd.kind == "undo":
-                if not table.ask_takeback(actors[0]):
+                if table.ask_takeback(actors[0]):
+                    await self.ledger.takeback(table)
+                else:
                     await self._take_back(table, table.undo_target())
             elif cmd.kind == "takeback":
                 keep = table.answer_takeback(actors[0], bool(cmd.accept))
-                if keep is not None:
+                if keep is None:
+                    await self.ledger.takeback(table)
+                else:
                     await self._take_back(table, keep)
             elif cmd.kind == "resign":
                 table.resign(table.resign_seat(actors))
@@ -286,6 +313,87 @@ class Rooms:
     async def wait_idle(self, game_id: str, timeout: float = 60.0) -> None:
         """Wait until no computer move is pending for this game (for scripts: ``?wait=true``)."""
         await self.driver.wait_idle(game_id, timeout)
+
+    # -- other processes (the broker) ---------------------------------------------------------------
+    def changed(self, change: Change) -> None:
+        """A change another process stored (or a change of who is connected): acted on in turn
+        with the game's others, never holding up the broker."""
+        if change.origin == self.ledger.store.origin:
+            return  # made here: already acted on
+        if change.kind == PRESENCE:
+            if self.audience.attended(change.game_id):
+                self._in_turn(change.game_id, self._presence_changed(change.game_id))
+            return
+        self.ledger.hear(change.game_id, change.version)
+        if change.game_id in self.ledger.tables or self.audience.watched(change.game_id):
+            self._in_turn(change.game_id, self._follow(change))
+
+    def resync(self) -> None:
+        """Changes may have been missed: read every live table again and send its clients the
+        state it has."""
+        for game_id in list(self.ledger.tables):
+            self._in_turn(game_id, self._follow(Change("", game_id)))
+        for game_id in list(self.audience.listeners):
+            self._in_turn(game_id, self._presence_changed(game_id))
+
+    def _in_turn(self, game_id: str, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` once the game's work queued before it is done."""
+        before = self.turns.get(game_id)
+
+        async def run() -> None:
+            if before is not None:
+                await asyncio.wait({before})
+            try:
+                await work
+            except Exception:
+                log.exception("game %s: cannot act on another process's change", game_id)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self.turns[game_id] = task
+        self.notices.add(task)
+        task.add_done_callback(functools.partial(self._turn_done, game_id))
+
+    def _turn_done(self, game_id: str, task: asyncio.Task[None]) -> None:
+        self.notices.discard(task)
+        if self.turns.get(game_id) is task:
+            del self.turns[game_id]
+
+    async def _follow(self, change: Change) -> None:
+        """Bring the live table up to ``change`` (or read it again) and tell its clients."""
+        async with self.ledger.lock(change.game_id):
+            table = self.ledger.tables.get(change.game_id)
+            if table is None:  # dropped (a change made here lost to this one): read it again
+                if not self.audience.watched(change.game_id):
+                    return
+                table = await self.get(change.game_id)
+            elif change.version >= 0 and table.saved >= change.version:
+                return  # already up to date
+            elif not self.ledger.follow(table, change.base, change.version, change.first_ply,
+                                        change.actions):
+                found = await self.ledger.reload(change.game_id)
+                if found is None:
+                    return
+                table = found
+            self.driver.watch(table)
+        if self.turns.get(change.game_id) is asyncio.current_task():  # no newer change waits
+            await self.broadcast(table)
+        self.driver.release(change.game_id)
+
+    async def _presence_changed(self, game_id: str) -> None:
+        """Read which seats other processes' clients hold; tell this one's clients if it changed."""
+        assert self.cluster is not None
+        others = await self.cluster.others(game_id)
+        if not self.audience.attended(game_id) or others == self.audience.elsewhere.get(game_id, set()):
+            return
+        self.audience.elsewhere[game_id] = others
+        table = self.ledger.tables.get(game_id)
+        if table is not None:
+            await self.broadcast(table)
+
+    def _tell_presence(self, game_id: str) -> None:
+        """Tell the other processes which seats of the game this one's clients hold now."""
+        if self.cluster is not None:
+            self._in_turn(game_id, self.cluster.show(game_id, self.audience.here(game_id)))
 
     # -- fan-out ----------------------------------------------------------------------------------
     async def broadcast(self, table: Table, thinking: bool = False) -> None:

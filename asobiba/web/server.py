@@ -11,6 +11,14 @@ without this its connection would wait on its full send buffer for ever. Each We
 send buffer is kept to :data:`SEND_BUFFER` bytes, so a client that stops reading is noticed (its
 frames stop going out) after a few frames rather than megabytes (docs/operations.md, "Slow clients").
 
+Several processes (docs/operations.md, "Several processes"): ``workers`` processes serve one port
+(the socket is bound once, then the processes are forked and all accept on it); a process that dies
+is started again, and stopping the server (SIGINT, SIGTERM) stops them all and waits
+:data:`STOP_GRACE` seconds for them. They share the store, which must then be PostgreSQL, and hear
+of one another's changes through the broker (:mod:`.broker`): ``broker`` is the store's own
+database URL (several processes without one name use the store's). SQLite serves one process:
+``workers`` or ``broker`` with it is refused.
+
 Frames go out uncompressed (no per-message deflate): compressing each client's copy of every state
 frame cost the server a fifth of its time under load, for frames of a few kilobytes
 (docs/benchmarks.md, "Web table under load").
@@ -19,10 +27,15 @@ frame cost the server a fifth of its time under load, for frames of a few kiloby
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import math
+import os
+import signal
 import socket
 import sys
+import time
+from collections.abc import Callable
 from typing import Any
 
 import segno
@@ -49,6 +62,12 @@ CLOSE_GRACE = 5.0
 """Seconds a finished WebSocket may take to close before its connection is aborted."""
 SEND_BUFFER = 64 * 1024
 """The kernel send buffer asked for each WebSocket connection (the kernel may double it)."""
+MAX_WORKERS = 64
+"""The most ``--workers``."""
+STOP_GRACE = 10.0
+"""Seconds the processes of ``--workers`` have to stop before they are killed."""
+RESTART_PAUSE = 1.0
+"""Seconds before a process that died within :data:`RESTART_PAUSE` × 5 of its start is started again."""
 
 
 class ServeError(AsobibaError):
@@ -70,6 +89,8 @@ def serve(
     public_url: str | None = None,
     lan: bool = False,
     study_seconds: int = MAX_SECONDS,
+    workers: int = 1,
+    broker: str | None = None,
 ) -> None:
     """Serve until interrupted. ``db``: a SQLAlchemy URL or a file path; None → the default
     SQLite file in the user's data directory (created if missing). ``allow_hosts``: more names
@@ -79,7 +100,9 @@ def serve(
     ``proxies``: the addresses of reverse proxies whose ``X-Forwarded-For`` names the client
     (from any other peer the header is ignored); ``public_url``: the address other people open,
     which invite links start with; ``lan``: listen on this computer's local network address and
-    show it; ``study_seconds``: the longest a study of the study page may run (docs/operations.md)."""
+    show it; ``study_seconds``: the longest a study of the study page may run; ``workers``: how many
+    processes serve the port; ``broker``: the database URL whose notifications tell the processes of
+    one another's changes (docs/operations.md)."""
     if not 1 <= port <= 65535:
         raise ServeError(f"port {port} is not between 1 and 65535")
     if not (math.isfinite(address_rate) and 0 <= address_rate <= MAX_RATE):
@@ -99,7 +122,10 @@ def serve(
     if lan:
         host = lan_address()
         public = public or PublicUrl("http", host, port)
+    if not 1 <= workers <= MAX_WORKERS:
+        raise ServeError(f"--workers must be from 1 to {MAX_WORKERS}, not {workers}")
     url = check_db(resolve_db_url(db))
+    broker_url = shared_broker(url, broker, workers)
     sock = _bind(host, port)
     hosts = (*allow_hosts, public.host) if public is not None else allow_hosts
     origins = (*allow_origins, public.origin) if public is not None else allow_origins
@@ -107,9 +133,13 @@ def serve(
     limits = Limits(address_rate=address_rate, address_burst=max(1.0, 6 * address_rate),
                     address_connections=address_connections)
     app = create_app(url, access=access, api_docs=api_docs, limits=limits, allow_builds=allow_builds,
-                     hint_processes=True, public_url=public, study_seconds=study_seconds)
+                     hint_processes=True, public_url=public, study_seconds=study_seconds,
+                     broker=broker_url)
     shown = make_url(url).render_as_string(hide_password=True)
-    print(f"asobiba: serving http://{_netloc(host)}:{port}/  (games stored in {shown})", flush=True)
+    processes = f"; {workers} processes" if workers > 1 else ""
+    shared = "; changes shared through its notifications" if broker_url is not None else ""
+    print(f"asobiba: serving http://{_netloc(host)}:{port}/  (games stored in {shown}{processes}{shared})",
+          flush=True)
     if lan and public is not None:
         _show_for_friends(public)
     elif not is_loopback(host):
@@ -122,7 +152,105 @@ def serve(
                             proxy_headers=bool(proxies), forwarded_allow_ips=list(proxies),
                             timeout_keep_alive=KEEP_ALIVE)
     config.connections = Connections(address_connections, proxies)  # type: ignore[attr-defined]  # uvicorn's Config has no slot for it; the protocols read it back
-    uvicorn.Server(config).run(sockets=[sock])
+    if workers == 1:
+        uvicorn.Server(config).run(sockets=[sock])
+    else:
+        supervise(workers, lambda: uvicorn.Server(config).run(sockets=[sock]))
+
+
+def shared_broker(url: str, broker: str | None, workers: int) -> str | None:
+    """The broker's URL for a store at ``url`` (None: one process alone), or a one-line error:
+    SQLite serves one process; a broker must be the store's own PostgreSQL database (its
+    notifications are sent inside the changes' transactions)."""
+    if broker is None and workers == 1:
+        return None
+    store = make_url(url)
+    if store.get_backend_name() != "postgresql":
+        raise ServeError("--workers and --broker need a PostgreSQL store (--db postgresql://…); "
+                         "SQLite serves one process")
+    if broker is None:
+        return url
+    try:
+        given = make_url(resolve_db_url(broker))
+    except Exception:
+        raise ServeError(f"--broker takes a postgresql:// URL, not {broker!r:.80}") from None
+    if given.get_backend_name() != "postgresql":
+        raise ServeError("--broker takes the store's own postgresql:// URL (its LISTEN/NOTIFY)")
+    where = (given.host or "localhost", given.port or 5432, given.database)
+    if where != (store.host or "localhost", store.port or 5432, store.database):
+        raise ServeError("--broker must name the store's own database (the notifications are "
+                         "sent inside each change's transaction)")
+    return given.render_as_string(hide_password=False)
+
+
+def supervise(count: int, run: Callable[[], None]) -> None:
+    """Run ``run`` in ``count`` forked processes until SIGINT or SIGTERM, starting again any that
+    dies; then stop them all (SIGTERM, and SIGKILL after :data:`STOP_GRACE` seconds)."""
+    started: dict[int, float] = {}
+    stopping = False
+
+    def spawn() -> None:
+        pid = os.fork()
+        if pid == 0:  # the child serves until told to stop
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            code = 0
+            try:
+                run()
+            except BaseException:
+                code = 1
+            finally:
+                os._exit(code)
+        started[pid] = time.monotonic()
+
+    def stop(_signum: int, _frame: Any) -> None:
+        nonlocal stopping
+        stopping = True
+        for pid in started:
+            with _gone():
+                os.kill(pid, signal.SIGTERM)
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    for _ in range(count):
+        spawn()
+    deadline: float | None = None
+    while started:
+        if stopping and deadline is None:
+            deadline = time.monotonic() + STOP_GRACE
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG if deadline is not None else 0)
+        except InterruptedError:
+            continue
+        except ChildProcessError:
+            break
+        if pid == 0:
+            if deadline is not None and time.monotonic() > deadline:
+                for left in started:
+                    with _gone():
+                        os.kill(left, signal.SIGKILL)
+            time.sleep(0.05)
+            continue
+        began = started.pop(pid, None)
+        if began is None or stopping:
+            continue
+        print(f"asobiba: process {pid} ended ({_ending(status)}); starting another", file=sys.stderr,
+              flush=True)
+        if time.monotonic() - began < 5 * RESTART_PAUSE:
+            time.sleep(RESTART_PAUSE)
+        if not stopping:
+            spawn()
+
+
+def _ending(status: int) -> str:
+    if os.WIFSIGNALED(status):
+        return f"signal {signal.Signals(os.WTERMSIG(status)).name}"
+    return f"status {os.waitstatus_to_exitcode(status)}"
+
+
+def _gone() -> contextlib.suppress:
+    """Ignore a process that is already gone."""
+    return contextlib.suppress(ProcessLookupError)
 
 
 class WebSocketProtocol(WebSocketsSansIOProtocol):

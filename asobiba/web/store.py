@@ -1,12 +1,24 @@
 """Persistence of web games (issue "nothing lost"): SQLAlchemy Core over SQLite (WAL) or PostgreSQL.
 
-Three tables:
+Five tables:
 
 * ``games`` — one row per game: id, game id, options, seats, the chance seed, status, result,
-  an optional start position (uploaded records), free-form meta and timestamps;
+  an optional start position (uploaded records), free-form meta, timestamps, the game's
+  ``version`` and a waiting takeback request;
 * ``moves`` — one row per action (chance outcomes included), keyed by ``(game_id, ply)``;
 * ``seat_keys`` — who holds or may open each person's seat: the digests of tokens and invites
-  (:mod:`.holders`; the secrets themselves are never stored).
+  (:mod:`.holders`; the secrets themselves are never stored);
+* ``leases`` — which server process works out a game's computer move or a seat's hint, until when
+  (:mod:`.leases`);
+* ``presence`` — which seats each server process has a client of, until when (:mod:`.leases`).
+
+Several server processes may share one database (docs/operations.md, "Several processes"), so the
+database, never a process's memory, decides which change of a game is accepted: every change is a
+compare-and-set on ``games.version`` (it names the version it was made on and the one it leaves),
+and a change made on a version another process has moved past fails with :class:`StaleGame` and
+stores nothing. With ``notify`` on (PostgreSQL), every change also sends a notification in its own
+transaction (:mod:`.broker`), so the other processes hear of exactly the committed changes, in the
+order they were committed.
 
 Every change is atomic and durable before the caller acknowledges it to a client, so a crash or
 restart never loses an acknowledged move; the changes of many games waiting at the same moment are
@@ -45,13 +57,17 @@ from sqlalchemy import (
     func,
     insert,
     inspect,
+    literal,
     select,
     text,
     update,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.sql import ColumnElement, Executable
 
-from ..core.errors import AsobibaError, one_line
+from ..core.errors import AsobibaError, Explained, one_line
+from ..core.names import Names
 from ..core.outcome import Outcome
 from .commits import GroupCommit, Rows
 from .holders import HOLDER, SeatKey
@@ -74,6 +90,8 @@ games_table = Table(
     Column("meta", Text, nullable=False),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    Column("version", Integer, nullable=False, server_default="0"),
+    Column("takeback", Text),
 )
 
 moves_table = Table(
@@ -95,17 +113,68 @@ seat_keys_table = Table(
     Column("creator", Integer, nullable=False),
 )
 
+leases_table = Table(
+    "leases",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("kind", String(16), primary_key=True),
+    Column("holder", String(32), nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+presence_table = Table(
+    "presence",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("holder", String(32), primary_key=True),
+    Column("seats", Text, nullable=False),
+    Column("expires", Float, nullable=False, index=True),
+)
+
 _ADD_MOVES = insert(moves_table)
 _SET_STATUS = (
     update(games_table)
-    .where(games_table.c.id == bindparam("b_id"))
-    .values(status=bindparam("b_status"), result=bindparam("b_result"), updated=bindparam("b_updated"))
+    .where((games_table.c.id == bindparam("b_id")) & (games_table.c.version == bindparam("b_base")))
+    .values(status=bindparam("b_status"), result=bindparam("b_result"), updated=bindparam("b_updated"),
+            version=bindparam("b_version"), takeback=None)
 )
+CHANNEL = "asobiba"
+"""The PostgreSQL notification channel of the server processes (:mod:`.broker`)."""
+_NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")
 """The statements of a move (:meth:`Store.append`), prepared once: the writer gives each the rows of
-many moves at a time."""
+many moves at a time. The status update is the move's compare-and-set (its takeback request goes
+with any move); the notification is sent at commit."""
+
+NOTIFY_LIMIT = 7900
+"""The longest notification sent (PostgreSQL takes up to 8000 bytes); a longer one says only that
+the game changed."""
 
 PLAYING = "playing"
 FINISHED = "finished"
+
+
+class StaleGame(Explained):
+    """A change made on a version of the game that is no longer the stored one: another player or
+    another server process changed it first (HTTP 409). Nothing was stored."""
+
+    status = 409
+
+
+STALE = Names("対局はその間に進みました（別の操作が先に届きました）。盤面を読み直してください。",
+              "the game changed meanwhile (another change came first); nothing was done")
+
+
+def stale() -> StaleGame:
+    return StaleGame(STALE)
+
+
+@dataclass(frozen=True)
+class Revision:
+    """The versions of one change of a game: the one it was made on (the stored row must still
+    have it) and the one it leaves."""
+
+    base: int
+    version: int
 
 
 @dataclass
@@ -132,6 +201,10 @@ class StoredGame:
     updated: float
     moves: list[StoredMove] = field(default_factory=list)
     keys: list[SeatKey] = field(default_factory=list)
+    version: int = 0
+    """Bumped by every change (the compare-and-set of every write)."""
+    takeback: dict[str, Any] | None = None
+    """A waiting takeback request as :meth:`~.table.Table.takeback_json` stores it."""
 
 
 def default_db_path() -> Path:
@@ -218,14 +291,26 @@ def _create_private(path: Path) -> None:
         os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
 
 
-def _widen_seed(engine: Engine) -> None:
-    """Make a 32-bit ``games.seed`` column (PostgreSQL databases made before it was 64-bit) 64-bit.
-    SQLite stores every integer in up to 64 bits whatever the column says, so it needs nothing."""
-    if engine.dialect.name != "postgresql":
-        return
-    column = next(c for c in inspect(engine).get_columns("games") if c["name"] == "seed")
-    if not isinstance(column["type"], BigInteger):
-        with engine.begin() as conn:
+SCHEMA_LOCK = 0x61736F6269626100
+"""The PostgreSQL advisory lock held while the tables are made or brought up to date, so that
+processes starting together do not make them twice."""
+
+
+def _prepare(engine: Engine) -> None:
+    """Make the tables that are missing and bring a ``games`` table made by an older version up to
+    date, in one transaction (on PostgreSQL, one process at a time): its ``version`` and
+    ``takeback`` columns added; a 32-bit ``seed`` column (PostgreSQL databases made before it was
+    64-bit) made 64-bit (SQLite stores every integer in up to 64 bits whatever the column says)."""
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+        metadata.create_all(conn)
+        columns = {c["name"]: c for c in inspect(conn).get_columns("games")}
+        if "version" not in columns:
+            conn.execute(text("ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0"))
+        if "takeback" not in columns:
+            conn.execute(text("ALTER TABLE games ADD COLUMN takeback TEXT"))
+        if engine.dialect.name == "postgresql" and not isinstance(columns["seed"]["type"], BigInteger):
             conn.execute(text("ALTER TABLE games ALTER COLUMN seed TYPE BIGINT"))
 
 
@@ -237,12 +322,17 @@ class Store:
     ``asyncio.wrap_future``, or call ``.result()``); what a write stores is taken when it is
     handed over. :meth:`close` carries out the writes still waiting."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, origin: str | None = None) -> None:
         self.url = url
         self.engine = _engine(url)
-        metadata.create_all(self.engine)
-        _widen_seed(self.engine)
+        _prepare(self.engine)
         self.writer = GroupCommit(self.engine)
+        self.origin = origin
+        """The server process's id, sent with every change's notification (None: no
+        notifications; only PostgreSQL sends them)."""
+        if origin is not None and self.engine.dialect.name != "postgresql":
+            raise StoreError("only PostgreSQL tells other server processes of changes; "
+                             "SQLite serves one process")
 
     def close(self) -> None:
         self.writer.close()
@@ -270,46 +360,166 @@ class Store:
         moves: Sequence[StoredMove],
         status: str,
         result: Outcome | None,
+        revision: Revision,
     ) -> Future[None]:
-        """Add moves from ``first_ply`` on and set the status, in one transaction."""
-        game = {"b_id": game_id, "b_status": status, "b_result": _outcome(result), "b_updated": time.time()}
-        return self.writer.submit(Rows(((_ADD_MOVES, _move_rows(game_id, first_ply, moves)),
-                                        (_SET_STATUS, [game]))))
+        """Add moves from ``first_ply`` on and set the status, in one transaction (a takeback
+        request waiting is dropped: a move ends it)."""
+        game = {"b_id": game_id, "b_status": status, "b_result": _outcome(result), "b_updated": time.time(),
+                "b_base": revision.base, "b_version": revision.version}
+        steps: list[tuple[Executable, list[dict[str, Any]]]] = [
+            (_SET_STATUS, [game]), (_ADD_MOVES, _move_rows(game_id, first_ply, moves))]
+        if self.origin is not None:
+            steps.append((_NOTIFY, [{"payload": self._change(game_id, revision, first_ply, moves)}]))
+        return self.writer.submit(Rows(tuple(steps), checked=_SET_STATUS, conflict=stale))
 
     def truncate(
-        self, game_id: str, plies: int, status: str, result: Outcome | None
+        self, game_id: str, plies: int, status: str, result: Outcome | None, revision: Revision
     ) -> Future[None]:
         """Keep only the first ``plies`` moves (undo) and set the status, in one transaction."""
-        values = {"status": status, "result": _outcome(result), "updated": time.time()}
+        values = {"status": status, "result": _outcome(result), "updated": time.time(), "takeback": None}
 
         def write(conn: Connection) -> None:
+            self._claim(conn, game_id, revision, values)
             conn.execute(
                 delete(moves_table).where(
                     (moves_table.c.game_id == game_id) & (moves_table.c.ply >= plies)
                 )
             )
-            conn.execute(update(games_table).where(games_table.c.id == game_id).values(**values))
 
         return self.writer.submit(write)
 
     def set_seats(
-        self, game_id: str, seats: Sequence[Seat], keys: Sequence[SeatKey]
+        self, game_id: str, seats: Sequence[Seat], keys: Sequence[SeatKey], revision: Revision
     ) -> Future[None]:
         """Replace who sits where and the keys of the seats (an invite used, a seat given to the
-        computer), in one transaction."""
+        computer), in one transaction (a takeback request waiting is dropped)."""
         key_rows = _key_rows(game_id, keys)
-        values = {"seats": _seats(seats), "updated": time.time()}
+        values = {"seats": _seats(seats), "updated": time.time(), "takeback": None}
 
         def write(conn: Connection) -> None:
+            self._claim(conn, game_id, revision, values)
             conn.execute(delete(seat_keys_table).where(seat_keys_table.c.game_id == game_id))
             if key_rows:
                 conn.execute(insert(seat_keys_table), key_rows)
-            conn.execute(update(games_table).where(games_table.c.id == game_id).values(**values))
 
         return self.writer.submit(write)
 
-    def set_status(self, game_id: str, status: str, result: Outcome | None) -> Future[None]:
-        return self.append(game_id, 0, (), status, result)
+    def set_status(
+        self, game_id: str, status: str, result: Outcome | None, revision: Revision
+    ) -> Future[None]:
+        return self.append(game_id, 0, (), status, result, revision)
+
+    def set_takeback(
+        self, game_id: str, takeback: dict[str, Any] | None, revision: Revision
+    ) -> Future[None]:
+        """Store the takeback request waiting (None: none is)."""
+        values = {"takeback": _dump(takeback), "updated": time.time()}
+        return self.writer.submit(lambda conn: self._claim(conn, game_id, revision, values))
+
+    def _claim(self, conn: Connection, game_id: str, revision: Revision, values: dict[str, Any]) -> None:
+        """Update the game's row with ``values`` if it still has the revision's base version (else
+        :class:`StaleGame`), and send the change's notification."""
+        changed = conn.execute(
+            update(games_table)
+            .where((games_table.c.id == game_id) & (games_table.c.version == revision.base))
+            .values(version=revision.version, **values)
+        ).rowcount
+        if changed != 1:
+            raise stale()
+        if self.origin is not None:
+            conn.execute(_NOTIFY, {"payload": self._change(game_id, revision)})
+
+    def _change(
+        self, game_id: str, revision: Revision, first_ply: int = 0, moves: Sequence[StoredMove] = ()
+    ) -> str:
+        """The notification of a change (:class:`~.broker.Change`): the moves it added, if it
+        only added moves and they fit; else only that the game changed."""
+        change: dict[str, Any] = {"o": self.origin, "g": game_id, "b": revision.base, "v": revision.version}
+        if moves:
+            change.update({"p": first_ply, "a": [m.action for m in moves]})
+        payload = json.dumps(change, separators=(",", ":"))
+        if len(payload) > NOTIFY_LIMIT:
+            del change["p"], change["a"]
+            payload = json.dumps(change, separators=(",", ":"))
+        return payload
+
+    # -- leases and presence (several processes, :mod:`.leases`) ----------------------------------
+    def now(self) -> ColumnElement[float]:
+        """The time leases are measured by: the database server's clock on PostgreSQL (one clock for
+        every process, on any machine), this process's on SQLite (one process)."""
+        if self.engine.dialect.name == "postgresql":
+            return func.extract("epoch", func.clock_timestamp()).cast(Float)
+        return literal(time.time(), Float)
+
+    def take_lease(self, game_id: str, kind: str, holder: str, ttl: float) -> bool:
+        """Hold the lease ``kind`` of a game for ``ttl`` seconds if nobody else holds it (or their
+        lease ran out); whether ``holder`` holds it now."""
+        table = leases_table
+        dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
+        now = self.now()
+        statement = dialect.insert(table).values(game_id=game_id, kind=kind, holder=holder, expires=now + ttl)
+        statement = statement.on_conflict_do_update(
+            index_elements=[table.c.game_id, table.c.kind],
+            set_={"holder": statement.excluded.holder, "expires": statement.excluded.expires},
+            where=(table.c.expires < now) | (table.c.holder == holder),
+        ).returning(table.c.holder)
+        with self.engine.begin() as conn:
+            return conn.execute(statement).first() is not None
+
+    def drop_lease(self, game_id: str, kind: str, holder: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(leases_table).where(
+                (leases_table.c.game_id == game_id) & (leases_table.c.kind == kind)
+                & (leases_table.c.holder == holder)))
+
+    def set_presence(self, game_id: str, holder: str, seats: Sequence[int], ttl: float) -> None:
+        """Say which seats of a game ``holder`` has clients of (none: forget it), and tell the other
+        processes."""
+        table = presence_table
+        with self.engine.begin() as conn:
+            conn.execute(delete(table).where((table.c.game_id == game_id) & (table.c.holder == holder)))
+            if seats:
+                conn.execute(insert(table).values(game_id=game_id, holder=holder,
+                                                  seats=json.dumps(sorted(seats)), expires=self.now() + ttl))
+            if self.origin is not None:
+                presence = {"o": self.origin, "g": game_id, "k": "presence"}
+                conn.execute(_NOTIFY, {"payload": json.dumps(presence)})
+
+    def presence(self, game_id: str, holder: str) -> set[int]:
+        """The seats of a game other processes than ``holder`` have clients of (their presence not
+        run out)."""
+        table = presence_table
+        query = select(table.c.seats).where(
+            (table.c.game_id == game_id) & (table.c.holder != holder) & (table.c.expires >= self.now()))
+        with self.engine.connect() as conn:
+            return {int(s) for row in conn.execute(query) for s in json.loads(row.seats)}
+
+    def forget(self, holder: str) -> None:
+        """Drop the leases and presence of ``holder`` (a process stopping), telling the others."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(leases_table).where(leases_table.c.holder == holder))
+            gone = conn.execute(delete(presence_table).where(presence_table.c.holder == holder)
+                                .returning(presence_table.c.game_id)).scalars().all()
+            self._tell_presence(conn, sorted(set(gone)))
+
+    def renew(self, holder: str, ttl: float) -> list[str]:
+        """Keep the leases and presence of ``holder`` for ``ttl`` more seconds; forget the presence
+        other processes let run out (they died) and return the games it was of (the other processes
+        are told)."""
+        with self.engine.begin() as conn:
+            for table in (leases_table, presence_table):
+                conn.execute(update(table).where(table.c.holder == holder).values(expires=self.now() + ttl))
+            gone = conn.execute(delete(presence_table).where(presence_table.c.expires < self.now())
+                                .returning(presence_table.c.game_id)).scalars().all()
+            games = sorted(set(gone))
+            self._tell_presence(conn, games)
+        return games
+
+    def _tell_presence(self, conn: Connection, game_ids: Sequence[str]) -> None:
+        """Tell every process (this one too) that who is connected to these games changed."""
+        if self.origin is not None:
+            for game_id in game_ids:
+                conn.execute(_NOTIFY, {"payload": json.dumps({"o": "", "g": game_id, "k": "presence"})})
 
     # -- reads ------------------------------------------------------------------------------------
     def load(self, game_id: str) -> StoredGame | None:
@@ -411,6 +621,8 @@ def _row(game: StoredGame) -> dict[str, Any]:
         "meta": json.dumps(game.meta, ensure_ascii=False),
         "created": game.created,
         "updated": game.updated,
+        "version": game.version,
+        "takeback": _dump(game.takeback),
     }
 
 
@@ -443,4 +655,6 @@ def _game(m: Any) -> StoredGame:
         meta=json.loads(m["meta"]),
         created=m["created"],
         updated=m["updated"],
+        version=m["version"],
+        takeback=json.loads(m["takeback"]) if m["takeback"] else None,
     )

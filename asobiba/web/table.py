@@ -25,7 +25,7 @@ from ..core.registry import descriptor
 from .errors import Forbidden, Unauthorized
 from .holders import HOLDER, INVITE, Actor, SeatKey, digest, find, new_token
 from .seats import Seat
-from .store import FINISHED, PLAYING, StoredGame, StoredMove
+from .store import FINISHED, PLAYING, Revision, StoredGame, StoredMove
 
 UPLOAD = "upload"
 """The ``source`` of a game made from an uploaded record."""
@@ -65,10 +65,12 @@ class Table(Match):
         self.meta = stored.meta
         self.replay_only = stored.source == UPLOAD
         """An uploaded record is watched and replayed, never played on."""
-        self.version = 0
+        self.version = stored.version
         """Bumped by every change, so a computer move computed for an older version is dropped."""
+        self.saved = stored.version
+        """The version the store holds (every write is a compare-and-set from it: :meth:`revision`)."""
         self.keys: list[SeatKey] = list(stored.keys)
-        self.takeback: Takeback | None = None
+        self.takeback: Takeback | None = _takeback(stored.takeback, self.keys)
 
     @property
     def finished(self) -> bool:
@@ -90,6 +92,18 @@ class Table(Match):
         if self.result is not None and self.result.resigned is not None:
             meta["resigned"] = self.result.resigned
         return meta
+
+    def revision(self) -> Revision:
+        """The versions of the change to store now: from the stored one to this one."""
+        return Revision(self.saved, self.version)
+
+    def takeback_json(self) -> dict[str, Any] | None:
+        """The waiting takeback request as the store keeps it: the digests of who asked and of who
+        is yet to answer, and the plies that stay."""
+        request = self.takeback
+        if request is None:
+            return None
+        return {"by": request.by.key.digest, "keep": request.keep, "pending": sorted(request.pending)}
 
     # -- seats and who acts for them -------------------------------------------------------------
     def open_seats(self) -> list[int]:
@@ -194,6 +208,7 @@ class Table(Match):
         if self.takeback is not None:
             raise Refusal(Names("待ったのお願いはもう出ています。", "a takeback request is already waiting"))
         self.takeback = Takeback(actor, mine[-1], others)
+        self.version += 1
         return True
 
     def answer_takeback(self, actor: Actor, accept: bool) -> int | None:
@@ -202,12 +217,11 @@ class Table(Match):
         request = self.takeback
         if request is None:
             raise Refusal(Names("待ったのお願いはありません。", "no takeback request is waiting"))
-        if actor.key.digest == request.by.key.digest and not accept:
-            self.takeback = None
-            return None
-        if actor.key.digest not in request.pending:
+        withdrawn = actor.key.digest == request.by.key.digest and not accept
+        if not withdrawn and actor.key.digest not in request.pending:
             raise Forbidden(Names("このお願いに答えるのは相手です。",
                                   "this request is for the other players to answer"))
+        self.version += 1
         if not accept:
             self.takeback = None
             return None
@@ -273,3 +287,14 @@ class Table(Match):
     def stop(self) -> None:
         super().stop()
         self.version += 1
+
+
+def _takeback(stored: dict[str, Any] | None, keys: Sequence[SeatKey]) -> Takeback | None:
+    """The takeback request the store keeps (:meth:`Table.takeback_json`), if its asker still holds
+    a seat."""
+    if stored is None:
+        return None
+    asker = next((k for k in keys if k.kind == HOLDER and k.digest == stored["by"]), None)
+    if asker is None:
+        return None
+    return Takeback(Actor(asker), int(stored["keep"]), set(stored["pending"]))
