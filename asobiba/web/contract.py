@@ -24,6 +24,7 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped]  # j
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import models_json_schema
 
+from ..core.errors import AsobibaError
 from ..core.registry import descriptors
 from . import bodies
 from .errors import GAME_RULES, RulesRefused
@@ -303,13 +304,15 @@ def fits(model: type[BaseModel], data: Any) -> bool:
 
 
 @asynccontextmanager
-async def game_refusals(model: type[BaseModel], data: Any) -> AsyncIterator[None]:
-    """Within: a refusal of the game's rules (:data:`~.errors.GAME_RULES`) of a body that fits its
-    schema is :class:`~.errors.RulesRefused` (409); of one that does not, it stays a 400 (checked
-    off the event loop: the first check builds the schemas, about a second)."""
+async def game_refusals(model: type[BaseModel], data: Any,
+                        kinds: tuple[type[AsobibaError], ...] = GAME_RULES) -> AsyncIterator[None]:
+    """Within: a refusal of the game's rules (``kinds``: :data:`~.errors.GAME_RULES` unless told)
+    of a body that fits its schema is :class:`~.errors.RulesRefused` (409); of one that does not,
+    it stays a 400 (checked off the event loop: the first check builds the schemas, about a
+    second)."""
     try:
         yield
-    except GAME_RULES as exc:
+    except kinds as exc:
         if await asyncio.to_thread(fits, model, data):
             raise RulesRefused(exc) from exc
         raise

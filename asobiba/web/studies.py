@@ -50,9 +50,10 @@ from ..study.report import json_text, study_json
 from ..study.run import Tally, run_study
 from ..study.stats import wilson
 from .bodies import read_body
-from .contract import Answer, answers
+from .contract import Answer, answers, game_refusals
 from .errors import Forbidden, NotFound, Unauthorized, translations
 from .holders import bearer
+from .protocol import ProtocolError
 from .studyplan import MAX_SECONDS, StudyBody, choices, plan
 from .workers import follow_parent
 
@@ -331,8 +332,9 @@ async def study_choices(game: str) -> dict[str, Any]:
 @router.post("", status_code=202, response_model=None, responses={202: answers(Started)})
 async def start_study(request: Request) -> JSONResponse:
     """Start a study in the background; 409 with ``Retry-After`` while another runs."""
-    body, _ = read_body(await request.body(), StudyBody)
-    study = plan(body)
+    body, data = read_body(await request.body(), StudyBody)
+    async with game_refusals(StudyBody, data, kinds=(ProtocolError,)):  # what the game offers
+        study = plan(body)
     try:
         run = studies_of(request).start(study, body.seconds)
     except StudyRunning as exc:
