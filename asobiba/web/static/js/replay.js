@@ -5,7 +5,7 @@
 // not-found page.
 
 import { getJSON } from "./api.js";
-import { animateDrops, animatePath, clearMove, drawMove, mountSvg } from "./board.js";
+import { animateDrops, animatePath, boardPicture, clearMove, drawMove, mountSvg } from "./board.js";
 import { boardTools } from "./boardtools.js";
 import { gameEntry, seatName } from "./catalog.js";
 import { clear, h, link } from "./dom.js";
@@ -80,7 +80,7 @@ export function replayPage(root, gameId) {
       const step = animate && svg && target === ply + 1 && data.last;
       if (step) await animatePath(svg, data.last.path);
       ply = target;
-      svg = mountSvg(boardEl, data.svg);
+      svg = mountSvg(boardEl, boardPicture(data));
       drawMove(svg, data.last, "last");
       tools.render();
       render();

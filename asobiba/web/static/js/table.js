@@ -16,7 +16,8 @@
 // a request the others answer here.
 
 import {
-  animateDrops, animatePath, cellEl, clearMarks, clearMove, drawMove, mark, markPiece, mountSvg, nearestCell,
+  animateDrops, animatePath, boardPicture, cellEl, clearMarks, clearMove, drawMove, mark, markPiece, mountSvg,
+  nearestCell, onPictureChange,
 } from "./board.js";
 import { boardAccess, cellName } from "./boardaccess.js";
 import { boardTools } from "./boardtools.js";
@@ -242,7 +243,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
   /** Put the board of the state shown on the page: turned to the seat at the bottom, with the
    * last move's trail. */
   function drawBoard() {
-    svg = mountSvg(boardEl, view.svg);
+    svg = mountSvg(boardEl, boardPicture(view));
     svg.setAttribute("aria-label", t("board.label", { game: pick(view.name) }));
     const mine = view.you?.length === 1 ? view.players[view.you[0]] : view.players[0];
     turnBoard(svg, seatTurns(svg).get(facing ?? mine) ?? 0);
@@ -252,15 +253,22 @@ export function tablePage(root, gameId, dialog, notice = null) {
     moves.peek();
   }
 
-  function turnToNextSeat() {
-    const turns = [...seatTurns(svg).keys()];
-    const now = facing ?? (view.you?.length === 1 ? view.players[view.you[0]] : view.players[0]);
-    facing = turns[(turns.indexOf(now) + 1) % turns.length];
+  /** Draw the board again with its marks (turned, or in the other layout). */
+  function redrawBoard() {
+    if (!view) return;
     drawBoard();
     markMovable();
     if (hint) markHint();
     own?.after?.(view, svg);
   }
+
+  function turnToNextSeat() {
+    const turns = [...seatTurns(svg).keys()];
+    const now = facing ?? (view.you?.length === 1 ? view.players[view.you[0]] : view.players[0]);
+    facing = turns[(turns.indexOf(now) + 1) % turns.length];
+    redrawBoard();
+  }
+  const stopPictureChange = onPictureChange(redrawBoard);
 
   /** Where each piece a move put on the board was shown before it came (screen points, or null):
    * on the board while the person arranged it, else the die of the mover beside the board. */
@@ -570,6 +578,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
       delete document.body.dataset.connection;
       socket?.close();
       document.removeEventListener("keydown", onKey);
+      stopPictureChange();
     },
   };
 }
