@@ -232,9 +232,8 @@ def _status(state: GandiceState) -> Names:
     """Whose turn it is and what they decide, or what is being rolled."""
     names = state.lineup.names
     if state.phase == OVER:
-        winners = [SEATS[names[p]] for p, r in enumerate(state.final or ()) if r == 1]
-        return Names("対戦終了：" + "・".join(w.ja for w in winners) + "の勝ち",
-                     "battle over: " + " and ".join(w.en for w in winners) + " won")
+        winners = Names.listed([SEATS[names[p]] for p, r in enumerate(state.final or ()) if r == 1])
+        return Names(f"対戦終了：{winners.ja}の勝ち", f"battle over: {winners.en} won")
     if state.phase == FIRST:
         return Names("先攻を決めています", "rolling for the first attacker")
     seat = SEATS[names[state.turn_player if state.phase == ROLL else state.actor]]
