@@ -24,6 +24,7 @@ import { boardTools } from "./boardtools.js";
 import { seatTurns, turnBoard } from "./boardturn.js";
 import { gameEntry, seatName } from "./catalog.js";
 import { dieFace } from "./dice.js";
+import { confirmBox } from "./confirm.js";
 import { clear, h, link } from "./dom.js";
 import { errorText } from "./errors.js";
 import { hintPanel } from "./hintpanel.js";
@@ -95,8 +96,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
     resign: h("button", { "data-action": "resign", onclick: resign }),
   };
   const actionsEl = h("div", { class: "buttons actions", "data-role": "actions" });
-  const confirmEl = h("div", { class: "confirm-box", role: "alertdialog", "aria-labelledby": "resign-question",
-    "data-role": "resign-confirm", hidden: true });
+  const resignBox = confirmBox("resign");
   const barEl = h("div", { class: "action-bar", "data-role": "action-bar" },
     placeEl, actionsEl, h("div", { class: "buttons" }, buttons.undo, buttons.hint), hintEl);
   const invites = invitePanel(gameId, (message) => toast(message));
@@ -135,7 +135,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
         // what a player needs now: on a phone a bar that stays in view while the board is
         barEl,
         h("div", { class: "buttons" }, buttons.new, buttons.rematch, buttons.resign),
-        confirmEl,
+        resignBox.el,
         moves.el,
         h("div", { class: "buttons minor" }, download, replay),
         leave.el,
@@ -388,22 +388,8 @@ export function tablePage(root, gameId, dialog, notice = null) {
 
   /** Resigning asks first, in the page (never the browser's own confirm box). */
   function resign() {
-    confirmEl.hidden = false;
-    clear(confirmEl).append(
-      h("p", { id: "resign-question" }, t("confirm.resign")),
-      h("div", { class: "buttons" },
-        h("button", { type: "button", class: "danger", "data-action": "resign-confirm",
-          onclick: () => {
-            confirmEl.hidden = true;
-            send({ type: "resign" });
-          } }, t("btn.resign")),
-        h("button", { type: "button", "data-action": "resign-cancel",
-          onclick: () => {
-            confirmEl.hidden = true;
-            buttons.resign.focus();
-          } }, t("btn.cancel"))),
-    );
-    confirmEl.querySelector("[data-action=resign-cancel]").focus();
+    resignBox.ask({ question: t("confirm.resign"), yes: t("btn.resign"), onYes: () => send({ type: "resign" }),
+      back: buttons.resign });
   }
 
   function toast(message) {
