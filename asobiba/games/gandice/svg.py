@@ -200,12 +200,15 @@ def _die(state: GandiceState, u: int, x: float, y: float, classes: list[str], la
     if shows >= 0:
         out.append(_badge(x + DIE - 4, y + 4, shows))
     out.append("</g>")
-    name, lines = _wrapped(x + DIE / 2, y + DIE + 16, die_names(state, u), 12, layout.name_limit,
-                           'text-anchor="middle" fill="#222" style="pointer-events:none"', gap=14)
-    out.append(name)
+    names = die_names(state, u)
+    out.append(_wrapped(x + DIE / 2, y + DIE + 16, names, 12, layout.name_limit,
+                        'text-anchor="middle" fill="#222" style="pointer-events:none"', gap=14)[0])
     if die.is_fighter and state.fusion[u] == -1:
         attrs = 'font-size="10" text-anchor="middle" fill="#555" style="pointer-events:none"'
-        out.append(_both(x + DIE / 2, y + DIE + 19 + 14 * lines, SUMMON_STATES[state.summon[u]], attrs))
+        summon = SUMMON_STATES[state.summon[u]]
+        for lang, name, said in (("ja", names.ja, summon.ja), ("en", names.en, summon.en)):
+            below = y + DIE + 19 + 14 * len(_lines(name, 12, layout.name_limit))  # under its own name
+            out.append(f'<text x="{x + DIE / 2}" y="{below}" class="{lang}" {attrs}>{escape(said)}</text>')
     out.append("</g>")
     return "".join(out)
 
