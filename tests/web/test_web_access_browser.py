@@ -68,6 +68,7 @@ def test_a_diamond_move_by_keyboard_alone(page, server) -> None:
     page.keyboard.press("Enter")
     picked = focused(page)["cell"]
     assert "selected" in focused(page)["cls"]
+    assert page.locator(".board-svg .piece-selected").count() == 1  # the piece itself stands out
     assert "を選びました" in page.locator(".status").inner_text()
     for key in ["ArrowUp", "ArrowUp", "ArrowLeft", "ArrowRight", "ArrowDown"]:
         page.keyboard.press(key)
@@ -217,7 +218,8 @@ def overlapping(boxes: list[dict]) -> list[tuple[str, str]]:
 def test_on_a_phone_the_gandice_mat_is_laid_out_narrow_readable_and_uncovered(browser, server) -> None:
     """At 390x844 the mat comes in its narrow layout: every text shown (Japanese, then English) is
     at least 12 CSS px on the screen, inside the mat, and no two texts or board switches overlap
-    (the sound button never covers the turn counter); turned sideways it is the wide mat again."""
+    (the sound button never covers the turn counter); the bar of choices takes at most half the
+    screen; turned sideways it is the wide mat again."""
     options = {"players": 3, "decks": ["yami", "isurugi", "chogan"], "first": "p1"}
     body = {"game": "gandice", "options": options, "seats": [HUMAN] * 3, "seed": 5}
     gid = server.api("POST", "/api/games", json=body).json()["id"]
@@ -247,6 +249,8 @@ def test_on_a_phone_the_gandice_mat_is_laid_out_narrow_readable_and_uncovered(br
                        if t["left"] < mat["left"] or t["right"] > min(mat["right"], seen["width"])]
             assert not outside, (lang, outside)
             assert not overlapping(seen["texts"] + seen["controls"]), lang
+            bar = page.locator("[data-role=action-bar]").bounding_box()
+            assert bar is not None and bar["height"] <= 844 / 2 + 1  # the choices leave the mat in sight
         page.set_viewport_size({"width": 844, "height": 390})
         page.wait_for_selector("svg.gandice:not(.narrow)")
     finally:
