@@ -251,6 +251,9 @@ def test_on_a_phone_the_gandice_mat_is_laid_out_narrow_readable_and_uncovered(br
             assert not overlapping(seen["texts"] + seen["controls"]), lang
             bar = page.locator("[data-role=action-bar]").bounding_box()
             assert bar is not None and bar["height"] <= 844 / 2 + 1  # the choices leave the mat in sight
+            for button in ("undo", "hint"):  # and never push undo and hint out of it
+                box = page.locator(f"[data-role=action-bar] [data-action={button}]").bounding_box()
+                assert box is not None and box["y"] >= bar["y"] and box["y"] + box["height"] <= 844, button
         page.set_viewport_size({"width": 844, "height": 390})
         page.wait_for_selector("svg.gandice:not(.narrow)")
     finally:
