@@ -13,7 +13,9 @@ What a game may declare besides — its optional capabilities, each a typed ``Pr
 layers check ``is not None`` instead of guessing with ``getattr``:
 
 * ``render_svg`` (:class:`SvgRenderer`): a board picture; a game with one can be played at the web
-  table, and ``lobby`` (:class:`Lobby`) says what the lobby shows first;
+  table, and ``lobby`` (:class:`Lobby`) says what the lobby shows first; ``render_narrow_svg``: the
+  same picture laid out for a phone held upright, for a picture too wide to read there (its cells
+  named as in ``render_svg``);
 * ``render_text`` (:class:`TextRenderer`): the terminal picture with the last move marked (without
   it the terminal shows :meth:`State.render_text <asobiba.core.game.State.render_text>`);
 * ``parse_cell`` (:class:`CellParser`): reads a cell as a person types it (the spellings moves
@@ -531,6 +533,7 @@ class GameDescriptor(Generic[S_contra]):
     """Display names of the seats (``"red"`` → 赤 / Red); a seat not listed shows its id."""
     knowledge: Knowledge[S_contra] = NEUTRAL
     render_svg: SvgRenderer[S_contra] | None = None
+    render_narrow_svg: SvgRenderer[S_contra] | None = None
     render_text: TextRenderer[S_contra] | None = None
     parse_cell: CellParser[S_contra] | None = None
     lobby: Lobby | None = None

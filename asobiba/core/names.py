@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -14,3 +15,16 @@ class Names:
 
     def to_json(self) -> dict[str, str]:
         return {"ja": self.ja, "en": self.en}
+
+    @staticmethod
+    def listed(names: Sequence[Names]) -> Names:
+        """Names as a list, as each language writes one (the page's ``listed`` does the same):
+
+        >>> Names.listed([Names("黄", "Yellow"), Names("緑", "Green"), Names("赤", "Red")])
+        Names(ja='黄・緑・赤', en='Yellow, Green and Red')
+        >>> Names.listed([Names("黄", "Yellow")]).en
+        'Yellow'
+        """
+        en = [n.en for n in names]
+        return Names("・".join(n.ja for n in names),
+                     en[0] if len(en) < 2 else f"{', '.join(en[:-1])} and {en[-1]}")

@@ -146,6 +146,7 @@ class Frame(Answer):
     ply: int
     plies: int
     svg: str
+    svg_narrow: str | None = None
     position: dict[str, Any]
     last: dict[str, Any] | None
 

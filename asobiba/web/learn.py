@@ -31,7 +31,7 @@ from ..core.names import Names
 from ..core.registry import descriptors
 from .bodies import Body, read_body
 from .errors import NotFound
-from .view import move_cells, render_board
+from .view import move_cells, narrow_board, render_board
 
 router = APIRouter(prefix="/api/learn")
 
@@ -137,6 +137,7 @@ def view(game: GameDescriptor, lesson: Lesson, attempt: Attempt, moves: list[int
         "verdict": verdict,
         "say": None if say is None else say.to_json(),
         "svg": render_board(state, moves[-1] if moves and illegal is None else None),
+        **narrow_board(state, moves[-1] if moves and illegal is None else None),
         "legal": legal,
         "marks": list(lesson.marks) if not moves else [],
         "last": last,

@@ -87,6 +87,13 @@ def render_board(state: State, last_move: int | None, highlights: Iterable[str] 
     return renderer(state.game.id)(state, highlights=tuple(highlights), last_move=last_move)
 
 
+def narrow_board(state: State, last_move: int | None) -> dict[str, str]:
+    """``{"svg_narrow": …}``: the board laid out for a phone held upright, when the game draws one
+    (its descriptor's ``render_narrow_svg``); nothing otherwise."""
+    draw = descriptor(state.game.id).render_narrow_svg
+    return {} if draw is None else {"svg_narrow": draw(state, last_move=last_move)}
+
+
 def listed(entry: dict[str, Any]) -> dict[str, Any]:
     """A game of the store's listing as clients see it: with its seat names (``players``)."""
     return {**entry, "players": list(make_game(entry["game"], entry["options"]).player_names)}
@@ -198,6 +205,7 @@ def full(table: Table, thinking: bool = False, present: Set[int] = frozenset()) 
         {
             "name": table.descriptor.name.to_json(),
             "svg": render_board(state, last),
+            **narrow_board(state, last),
             "legal": _legal(table),
             "last": _last(table),
             "turn": _turn(table),
@@ -312,6 +320,7 @@ def frame(table: Table, ply: int) -> dict[str, Any]:
         "ply": ply,
         "plies": table.plies,
         "svg": render_board(state, table.actions[ply - 1] if ply > 0 else None),
+        **narrow_board(state, table.actions[ply - 1] if ply > 0 else None),
         "position": state.to_json(),
         "last": last,
     }

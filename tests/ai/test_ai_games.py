@@ -188,6 +188,8 @@ def test_diamond_heuristic_prefers_progress_and_explains() -> None:
     assert heuristic.remaining_work(start.apply(best), 0) < heuristic.remaining_work(start, 0)
     ja, en = heuristic.explain(start, best)
     assert "段" in ja and "rows" in en
+    # the figure is said with what it measures, never a bare 「残りの手間が148から147」
+    assert "ゴールまでの道のり（" in ja and "the way left to the goal (the rows" in en
     home = diamond_one_move_from_home()
     assert heuristic.remaining_work(home.apply(winning_actions(home)[0]), 0) <= 0.5
 

@@ -110,6 +110,16 @@ def test_move_words_in_both_languages(game_case: Case) -> None:
             assert re.fullmatch(r"[a-z][a-z0-9_-]*", words.kind), words.kind
 
 
+def test_every_lobby_tagline_is_a_whole_sentence_in_both_languages() -> None:
+    """A lobby card's line ends as a sentence ends (「。」, "."), never cut off mid-way (Gandice's
+    once stopped at 「デッキを組んで2〜4人で」)."""
+    lobbies = {g: registry.descriptor(g).lobby for g in registry.GAMES}
+    taglines = {g: lobby.tagline for g, lobby in lobbies.items() if lobby is not None}
+    for game_id, tagline in taglines.items():
+        assert tagline.ja.endswith("。") and tagline.en.endswith("."), (game_id, tagline)
+    assert taglines["gandice"].ja.endswith("2〜4人で遊びます。")
+
+
 @pytest.mark.parametrize("game_case", declaring("move_drops"), ids=str)
 def test_move_drops_land_on_cells_of_the_picture(game_case: Case) -> None:
     """Each piece a move puts onto the board lands on a ``data-cell`` of the board picture."""

@@ -4,6 +4,7 @@ positions of seeded random games under each of its option sets (see :mod:`confor
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import re
 from typing import Any
@@ -135,13 +136,15 @@ def cell_name(cell: Any) -> str | None:
 
 def test_the_board_picture_names_every_cell_a_move_touches(case: Case, played: Played) -> None:
     """In the SVG every ``data-cell`` is named once, and the cells every legal action starts from,
-    ends on and (when the game declares move paths) passes through are all there."""
+    ends on and (when the game declares move paths) passes through are all there — in the narrow
+    layout too, when the game draws one (the same cells)."""
     declared = registry.descriptor(case.game_id)
     if declared.render_svg is None:
         pytest.skip(f"{case.game_id} declares no board picture")
+    pictures = [p for p in (declared.render_svg, declared.render_narrow_svg) if p is not None]
     for playout in played:
-        for last_move, state in playout.steps():
-            svg = declared.render_svg(state, last_move=last_move)
+        for (last_move, state), draw in itertools.product(playout.steps(), pictures):
+            svg = draw(state, last_move=last_move)
             names = [html.unescape(name) for name in DATA_CELL.findall(svg)]
             assert len(names) == len(set(names)), sorted(name for name in names if names.count(name) > 1)
             for action in state.legal_actions():

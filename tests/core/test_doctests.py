@@ -11,6 +11,7 @@ MODULES = [
     "asobiba.core.game",
     "asobiba.core.registry",
     "asobiba.core.match",
+    "asobiba.core.names",
     "asobiba.core.outcome",
     "asobiba.web.seats",
 ]

@@ -273,7 +273,8 @@ def page(browser: object) -> Iterator[object]:
 
 @pytest.fixture
 def shots(tmp_path: Path) -> Path:
-    """Where screenshots go: $ASOBIBA_SCREENSHOTS (e.g. docs/screenshots) or a temporary folder."""
+    """Where screenshots go: $ASOBIBA_SCREENSHOTS (e.g. docs/screenshots) or a temporary folder.
+    The Japanese ones need a Japanese font (Debian's fonts-noto-cjk), else their text is boxes."""
     folder = Path(os.environ.get("ASOBIBA_SCREENSHOTS") or tmp_path / "shots")
     folder.mkdir(parents=True, exist_ok=True)
     return folder

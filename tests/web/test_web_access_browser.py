@@ -6,6 +6,7 @@ in view while the board is."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -67,6 +68,7 @@ def test_a_diamond_move_by_keyboard_alone(page, server) -> None:
     page.keyboard.press("Enter")
     picked = focused(page)["cell"]
     assert "selected" in focused(page)["cls"]
+    assert page.locator(".board-svg .piece-selected").count() == 1  # the piece itself stands out
     assert "を選びました" in page.locator(".status").inner_text()
     for key in ["ArrowUp", "ArrowUp", "ArrowLeft", "ArrowRight", "ArrowDown"]:
         page.keyboard.press(key)
@@ -192,20 +194,67 @@ def test_the_replay_plays_by_itself_and_ends_with_the_result(page, server) -> No
     page.wait_for_selector("[data-action=autoplay][aria-pressed=false]")  # it stopped at the end
 
 
-def test_on_a_phone_the_board_switches_cover_nothing_of_the_gandice_mat(browser, server) -> None:
-    body = {"game": "gandice", "options": {"decks": ["yami", "isurugi"], "first": "p1"},
-            "seats": [HUMAN, INTRO], "seed": 17}
+MAT_TEXTS = """() => {
+    const mat = document.querySelector('svg.gandice');
+    const box = (r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+    const texts = [...mat.querySelectorAll('text')].filter((el) => el.getClientRects().length)
+      .map((el) => { const m = el.getScreenCTM();
+        return { text: el.textContent, px: parseFloat(getComputedStyle(el).fontSize) * Math.hypot(m.a, m.b),
+                 ...box(el.getBoundingClientRect()) }; });
+    const controls = [...document.querySelectorAll('.board-tools .tool')]
+      .filter((b) => b.getClientRects().length)
+      .map((b) => ({ text: b.getAttribute('aria-label'), ...box(b.getBoundingClientRect()) }));
+    return { mat: box(mat.getBoundingClientRect()), texts, controls, width: innerWidth,
+             narrow: mat.classList.contains('narrow') }; }"""
+
+
+def overlapping(boxes: list[dict]) -> list[tuple[str, str]]:
+    """Pairs of boxes that overlap by more than a pixel each way."""
+    return [(a["text"], b["text"]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+            if min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
+            and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1]
+
+
+def test_on_a_phone_the_gandice_mat_is_laid_out_narrow_readable_and_uncovered(browser, server) -> None:
+    """At 390x844 the mat comes in its narrow layout: every text shown (Japanese, then English) is
+    at least 12 CSS px on the screen, inside the mat, and no two texts or board switches overlap
+    (the sound button never covers the turn counter); the bar of choices takes at most half the
+    screen; turned sideways it is the wide mat again."""
+    options = {"players": 3, "decks": ["yami", "isurugi", "chogan"], "first": "p1"}
+    body = {"game": "gandice", "options": options, "seats": [HUMAN] * 3, "seed": 5}
     gid = server.api("POST", "/api/games", json=body).json()["id"]
+    rng = random.Random(5)
+    for _ in range(40):  # into the battle: graveyard chips, shown outcomes, an exchange written below
+        state = engine_state(server.api("GET", f"/api/games/{gid}").json())
+        if state.is_terminal:
+            break
+        server.api("POST", f"/api/games/{gid}/moves", json={"action": rng.choice(state.legal_actions())})
     context = browser.new_context(**PHONE)
     page = context.new_page()
     try:
         hold(page, gid, server.holder.tokens[gid])
         page.goto(f"{server.url}/game/{gid}")
-        page.wait_for_selector("svg.gandice")
-        overlap = page.evaluate("""() => {
-            const mat = document.querySelector('svg.gandice').getBoundingClientRect();
-            return [...document.querySelectorAll('.board-tools .tool')].filter((b) => !b.hidden)
-              .map((b) => b.getBoundingClientRect()).some((r) => r.bottom > mat.top + 1); }""")
-        assert not overlap
+        page.wait_for_selector("svg.gandice [data-state=graveyard]")
+        for lang in ("ja", "en"):
+            if lang == "en":
+                page.evaluate("localStorage.setItem('asobiba.lang', 'en')")
+                page.reload()
+                page.wait_for_selector("svg.gandice")
+            seen = page.evaluate(MAT_TEXTS)
+            assert seen["narrow"] and len(seen["texts"]) > 20
+            small = [(t["text"], round(t["px"], 1)) for t in seen["texts"] if t["px"] < 12]
+            assert not small, (lang, small)
+            mat = seen["mat"]
+            outside = [t["text"] for t in seen["texts"]
+                       if t["left"] < mat["left"] or t["right"] > min(mat["right"], seen["width"])]
+            assert not outside, (lang, outside)
+            assert not overlapping(seen["texts"] + seen["controls"]), lang
+            bar = page.locator("[data-role=action-bar]").bounding_box()
+            assert bar is not None and bar["height"] <= 844 / 2 + 1  # the choices leave the mat in sight
+            for button in ("undo", "hint"):  # and never push undo and hint out of it
+                box = page.locator(f"[data-role=action-bar] [data-action={button}]").bounding_box()
+                assert box is not None and box["y"] >= bar["y"] and box["y"] + box["height"] <= 844, button
+        page.set_viewport_size({"width": 844, "height": 390})
+        page.wait_for_selector("svg.gandice:not(.narrow)")
     finally:
         context.close()

@@ -183,6 +183,20 @@ def test_a_seeded_battle_against_the_computer_is_played_to_its_end_and_replays(c
     assert again["result"]["ranks"] == data["result"]["ranks"] and again["moves"] == data["moves"]
 
 
+def test_frames_carry_the_mat_laid_out_narrow_too(client: TestClient) -> None:
+    """The mat is too wide for a phone held upright: the game's frames carry its narrow layout
+    (``svg_narrow``, the same cells); a game that draws none sends no such field."""
+    gid = create(client, {"decks": ["yami", "isurugi"], "first": "p1"}, [HUMAN, HUMAN])
+    frame = client.get(f"/api/games/{gid}/frames/0").json()
+    cells = re.compile(r'data-cell="([^"]+)"')
+    assert 'class="board gandice narrow"' in frame["svg_narrow"]
+    assert sorted(cells.findall(frame["svg_narrow"])) == sorted(cells.findall(frame["svg"]))
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        assert "svg_narrow" in ws.receive_json()["game"]
+    other = client.post("/api/games", json={"game": "diamond", "options": {}, "seats": [HUMAN, HUMAN]}).json()
+    assert "svg_narrow" not in client.get(f"/api/games/{other['id']}/frames/0").json()
+
+
 def test_undo_gives_the_same_dice_again(client: TestClient) -> None:
     gid = create(client, {"decks": ["yami", "isurugi"], "first": "p1"}, [HUMAN, HUMAN], seed=99)
     data = client.get(f"/api/games/{gid}").json()

@@ -172,6 +172,11 @@ def test_a_deck_built_by_clicks_fights_a_seeded_battle_to_the_end_and_replays(pa
     final = game_json(server, gid)
     assert final["status"] == "finished"
     page.screenshot(path=str(shots / "gandice-result.png"))
+    dialog = page.locator(DIALOG)
+    assert dialog.locator("[data-role=ending]").inner_text()  # how the battle ended
+    chips = dialog.locator("[data-role=ranks] .chip").evaluate_all(
+        "els => els.map((e) => getComputedStyle(e).backgroundColor)")
+    assert len(chips) == 2 and "rgba(0, 0, 0, 0)" not in chips  # each seat's colour, no empty circle
     lines = page.locator("[data-role=moves] li").all_inner_texts()
     assert any("「眼魔召喚！」" in line for line in lines) and any("「開眼！」" in line for line in lines)
     assert not any("d0" in line or "20003" in line for line in lines)  # words, no raw ids
@@ -271,7 +276,7 @@ def test_english_and_a_phone(browser, server, shots) -> None:
         else:
             width = page.evaluate("() => document.documentElement.scrollWidth")
             assert width <= 390  # nothing wider than the phone
-        page.screenshot(path=str(shots / f"{name}.png"), full_page=lang == "ja")
+        page.screenshot(path=str(shots / f"{name}.png"))  # as the screen shows it (the bar stays in view)
         if lang == "ja":  # the keyboard: a choice is a button, Enter plays it
             plies = game_json(server, gid)["plies"]
             page.focus("[data-action=attack]")

@@ -7,7 +7,8 @@ phone picks it; a game that does not exist shows the not-found page and opens at
 WebSocket; refusals and a bad record file read in Japanese on the Japanese page, and the lobby's
 help quotes no option ids; the tab title says whose turn it is; the move sound is off until
 switched on; a finished game offers a rematch with everyone one seat on; the replay's controls are
-inline SVG icons; the lobby's start button is in view on a desktop and on a phone.
+inline SVG icons; the lobby's start button is in view on a desktop and on a phone; who won reads
+as each language writes it ("Yellow and Green win!").
 """
 
 from __future__ import annotations
@@ -372,3 +373,25 @@ def test_a_frame_that_fails_is_said_and_the_next_step_tries_again(page, server) 
     page.wait_for_selector(".board-svg [data-cell].last-to")
     page.click("[data-action=next]")
     page.wait_for_function("() => document.querySelector('.status').textContent.includes('2')")
+
+
+def test_who_won_agrees_in_english_and_lists_in_both_languages(page, server) -> None:
+    """The result's verb agrees with the number of winners ("Yellow wins!", "Yellow and Green
+    win!"), a list is "A, B and C" in English and 「A・B」 in Japanese (never "Yellow・Green"), and
+    the games list says it in the past ("Yellow and Green won")."""
+    page.goto(server.url)
+    page.wait_for_selector("[data-action=learn]")
+    said = page.evaluate("""async () => {
+        const w = await import('/static/js/seatwords.js');
+        const out = {};
+        for (const lang of ['en', 'ja']) {
+          localStorage.setItem('asobiba.lang', lang);
+          out[lang] = [w.winnersText(['Yellow']), w.winnersText(['Yellow', 'Green']),
+                       w.winnersText(['Red', 'Yellow', 'Green']), w.wonText(['Yellow']),
+                       w.wonText(['Yellow', 'Green'])];
+        }
+        return out; }""")
+    assert said["en"] == ["Yellow wins!", "Yellow and Green win!", "Red, Yellow and Green win!",
+                          "Yellow won", "Yellow and Green won"]
+    assert said["ja"] == ["Yellowの勝ち！", "Yellow・Greenの勝ち！", "Red・Yellow・Greenの勝ち！",
+                          "Yellowの勝ち", "Yellow・Greenの勝ち"]

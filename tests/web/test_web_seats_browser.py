@@ -196,3 +196,34 @@ def test_a_room_mixes_friends_people_here_and_computer_levels(page, server) -> N
     assert [(s["type"], s.get("level"), s["open"]) for s in seats] == [
         ("human", None, False), ("human", None, True), ("computer", "weak", False)]
     page.wait_for_selector(".invite[data-seat='1'] .qr svg")
+
+
+def test_handing_ones_seat_to_the_computer_asks_in_the_page_by_keyboard(page, server) -> None:
+    """The hand-over asks in the page, as resigning does (never the browser's confirm box), in
+    the page's language: the cancel button has the focus, Escape cancels and gives the focus
+    back, and the keyboard alone confirms; the seat is then the computer's at the chosen level."""
+    body = {"game": "diamond", "options": {"players": 2}, "seats": [{"type": "human"}, {"type": "invite"}],
+            "seed": 3}
+    gid = server.api("POST", "/api/games", json=body).json()["id"]
+    page.on("dialog", lambda d: (d.dismiss(), pytest.fail(f"a browser dialog: {d.message}")))
+    page.add_init_script("localStorage.setItem('asobiba.lang', 'en')")
+    page.goto(f"{server.url}/game/{gid}")
+    page.wait_for_selector("[data-role=hand-over] [data-action=hand-over]")
+    page.select_option("[data-role=hand-over-level]", "weak")
+    page.focus("[data-action=hand-over]")
+    page.keyboard.press("Enter")
+    box = page.locator("[data-role=hand-over-confirm]")
+    assert box.is_visible() and box.get_attribute("role") == "alertdialog"
+    assert "no longer move" in box.inner_text()
+    assert page.evaluate("document.activeElement.dataset.action") == "hand-over-cancel"
+    page.keyboard.press("Escape")
+    assert box.is_hidden()
+    assert page.evaluate("document.activeElement.dataset.action") == "hand-over"
+    assert game_json(server, gid)["seats"][0]["type"] == "human"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Shift+Tab")  # from cancel to the step itself
+    assert page.evaluate("document.activeElement.dataset.action") == "hand-over-confirm"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-role=hand-over]", state="hidden")
+    seat = game_json(server, gid)["seats"][0]
+    assert (seat["type"], seat["level"]) == ("computer", "weak")

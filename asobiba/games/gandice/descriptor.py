@@ -15,7 +15,7 @@ from .research import RESEARCH
 from .search import expectimax_agent
 from .study import STUDY_OPTIONS, bundled_decks, exact_facts
 from .styles import style_agent
-from .svg import render_svg
+from .svg import render_narrow_svg, render_svg
 from .web import SERVICES
 from .words import move_words
 
@@ -44,6 +44,7 @@ DESCRIPTOR = GameDescriptor(
         agents={"expectimax": expectimax_agent, "style": style_agent},
     ),
     render_svg=render_svg,
+    render_narrow_svg=render_narrow_svg,
     parse_cell=typed_cell,
     commands=commands,
     seat_names=SEATS,

@@ -35,3 +35,18 @@ def test_fusion_and_exchange_are_drawn():
     assert "stroke-dasharray" in svg and "武王+雷爪 3 対 獣幽士 2" in svg
     assert "Warrior King+Thunder Claw 3 vs Beast Phantom 2" in svg  # the English page's line
     assert "武王+雷爪[合身]" in s.render_text()
+
+
+def test_the_narrow_layout_has_the_same_cells_three_dice_a_row_and_long_names_on_two_lines():
+    s = summon_all(game(decks=("yami", "isurugi")))
+    wide, narrow = render_svg(s), render_svg(s, narrow=True)
+    assert _cells(narrow) == _cells(wide)
+    doc = xml.dom.minidom.parseString(narrow)
+    assert doc.documentElement.getAttribute("viewBox").split()[2] == "300"
+    assert "narrow" in doc.documentElement.getAttribute("class")
+    rows = {round(float(g.getElementsByTagName("rect")[1].getAttribute("y")))
+            for g in doc.getElementsByTagName("g") if g.getAttribute("data-cell")}
+    assert len(rows) >= 4  # five dice a player: two rows each
+    spans = [t for t in doc.getElementsByTagName("tspan") if t.firstChild]
+    assert any(t.firstChild.data == "Laughing Child" for t in spans)  # "Curse: Laughing Child"
+    assert "<tspan" not in wide

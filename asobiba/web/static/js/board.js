@@ -4,7 +4,22 @@
 // pieces a move put on the board (its `drops`) in from where they waited once it is there. It
 // draws one thing of its own: a move's trail through the cells of its path (the last move, or a
 // move of the list pointed at), and it finds the cell nearest a tap, so that a finger need not hit
-// a small hole exactly.
+// a small hole exactly. A game whose picture is too wide for a phone held upright also sends it
+// laid out narrow (`svg_narrow`), shown at such widths.
+
+const upright = window.matchMedia?.("(max-width: 560px)");
+
+/** The picture of a frame for this screen: its narrow layout (`svg_narrow`, when the game draws
+ * one) on a phone held upright, else `svg`. */
+export function boardPicture(frame) {
+  return upright?.matches && frame.svg_narrow ? frame.svg_narrow : frame.svg;
+}
+
+/** Call `fn` when the screen turns between upright-phone width and wider; returns the undo. */
+export function onPictureChange(fn) {
+  upright?.addEventListener("change", fn);
+  return () => upright?.removeEventListener("change", fn);
+}
 
 export function mountSvg(container, svgText) {
   const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");

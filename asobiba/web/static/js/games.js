@@ -6,6 +6,7 @@ import { clear, h, link } from "./dom.js";
 import { errorDetail, errorText } from "./errors.js";
 import { pick, t, when } from "./i18n.js";
 import { allTokens, rememberCreated } from "./seats.js";
+import { wonText } from "./seatwords.js";
 
 export function gamesPage(root, navigate) {
   let games = [];
@@ -25,7 +26,7 @@ export function gamesPage(root, navigate) {
       h("span", { class: "muted" },
         opponent(g), " · ", t("games.plies", { n: g.plies }), " · ", when(g.updated),
         winners.length
-          ? ` · ${t("games.winner", { color: winners.map((seat) => seatName(entry, seat)).join("・") })}`
+          ? ` · ${wonText(winners.map((seat) => seatName(entry, seat)))}`
           : ""));
   }
 

@@ -6,7 +6,7 @@
 // panel beside a table (learnPanel). It names no game: everything comes from the server.
 
 import { getJSON, postJSON } from "./api.js";
-import { cellEl, clearMarks, drawMove, markPiece, mountSvg, nearestCell } from "./board.js";
+import { boardPicture, cellEl, clearMarks, drawMove, markPiece, mountSvg, nearestCell } from "./board.js";
 import { clear, h, link } from "./dom.js";
 import { pick, t } from "./i18n.js";
 import { setTitle } from "./title.js";
@@ -151,7 +151,7 @@ export function learnView(game, { compact = false } = {}) {
 
   function drawBoard(boardEl) {
     const answer = play.answer;
-    const svg = mountSvg(boardEl, answer.svg);
+    const svg = mountSvg(boardEl, boardPicture(answer));
     const box = svg.viewBox?.baseVal;
     boardEl.classList.toggle("wide", Boolean(box?.height) && box.width / box.height > 1.3);
     clearMarks(svg, "legal", "selected", "movable", "lesson-mark");

@@ -5,7 +5,7 @@
 // not-found page.
 
 import { getJSON } from "./api.js";
-import { animateDrops, animatePath, clearMove, drawMove, mountSvg } from "./board.js";
+import { animateDrops, animatePath, boardPicture, clearMove, drawMove, mountSvg } from "./board.js";
 import { boardTools } from "./boardtools.js";
 import { gameEntry, seatName } from "./catalog.js";
 import { clear, h, link } from "./dom.js";
@@ -14,7 +14,7 @@ import { historyText } from "./history.js";
 import { pick, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { notFoundPage } from "./notfound.js";
-import { listed } from "./seatwords.js";
+import { winnersText } from "./seatwords.js";
 import { setTitle } from "./title.js";
 
 export function replayPage(root, gameId) {
@@ -80,7 +80,7 @@ export function replayPage(root, gameId) {
       const step = animate && svg && target === ply + 1 && data.last;
       if (step) await animatePath(svg, data.last.path);
       ply = target;
-      svg = mountSvg(boardEl, data.svg);
+      svg = mountSvg(boardEl, boardPicture(data));
       drawMove(svg, data.last, "last");
       tools.render();
       render();
@@ -121,8 +121,8 @@ export function replayPage(root, gameId) {
     const result = game.result;
     if (!result?.ranks) return "";
     const nameOf = (seat) => seatName(entry, seat);
-    const both = listed(game.players.filter((_, i) => result.ranks[i] === 1).map(nameOf));
-    const head = result.ranks.every((r) => r === result.ranks[0]) ? t("result.draw") : t("result.winner", { color: both });
+    const winners = game.players.filter((_, i) => result.ranks[i] === 1).map(nameOf);
+    const head = result.ranks.every((r) => r === result.ranks[0]) ? t("result.draw") : winnersText(winners);
     const how = result.reason === "resign"
       ? t("result.resigned", { color: nameOf(result.resigned) })
       : pick(entry?.end_reasons?.[result.ending]);

@@ -6,7 +6,7 @@
 import { clear, h } from "./dom.js";
 import { pick, t } from "./i18n.js";
 import { icon } from "./icons.js";
-import { listed, seatLabel } from "./seatwords.js";
+import { seatLabel, winnersText } from "./seatwords.js";
 
 /** The dialog `dialog` of the game `gameId`; `nameOf(seat)` names a seat, `chip(seat)` draws its
  * chip; `rematch()` and `newGame()` start the next game. */
@@ -17,7 +17,7 @@ export function resultDialog(dialog, { gameId, nameOf, chip, rematch, newGame })
     const mine = view.you?.length === 1 ? view.you : humans.length === 1 ? humans : [];
     if (ranks.every((r) => r === ranks[0])) return t("result.draw");
     if (mine.length === 1) return ranks[mine[0]] === 1 ? t("result.win") : t("result.lose");
-    return t("result.winner", { color: listed(view.players.filter((_, i) => ranks[i] === 1).map(nameOf)) });
+    return winnersText(view.players.filter((_, i) => ranks[i] === 1).map(nameOf));
   }
 
   /** Show the result of `view` (a finished game) with the game's catalog `entry`. */

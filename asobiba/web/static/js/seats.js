@@ -5,6 +5,7 @@
 // page watches. The creator also keeps the invite links of the seats still open, to show them.
 
 import { postJSON } from "./api.js";
+import { confirmBox } from "./confirm.js";
 import { clear, h } from "./dom.js";
 import { pick, t } from "./i18n.js";
 
@@ -147,23 +148,32 @@ export function invitePanel(gameId, onError) {
 /** For a person who must leave a game between devices: hand their seat to the computer at a
  * chosen level (the game goes on without them). */
 export function handOver(gameId, onError) {
-  const el = h("div", { class: "hand-over", "data-role": "hand-over", hidden: true });
+  const controls = h("div", { class: "buttons" });
+  const asking = confirmBox("hand-over"); // asked in the page, as resigning is
+  const el = h("div", { class: "hand-over", "data-role": "hand-over", hidden: true }, controls, asking.el);
+  let level = null; // the chosen level survives the redraws of every state frame
   return {
     el,
     show(view) {
       const you = view.you ?? [];
       const others = view.seats.some((s, i) => s.type === "human" && !you.includes(i));
       el.hidden = view.status !== "playing" || you.length !== 1 || !others;
-      if (el.hidden) return;
-      const level = h("select", { "data-role": "hand-over-level", "aria-label": t("opt.level") },
+      if (el.hidden) {
+        asking.hide();
+        return;
+      }
+      const chosen = level?.value ?? "normal";
+      level = h("select", { "data-role": "hand-over-level", "aria-label": t("opt.level") },
         Object.entries(view.levels ?? {}).map(([id, names]) =>
-          h("option", { value: id, selected: id === "normal" }, pick(names))));
+          h("option", { value: id, selected: id === chosen }, pick(names))));
       const go = h("button", { type: "button", "data-action": "hand-over" }, t("handover.button"));
-      go.addEventListener("click", () => {
-        if (!window.confirm(t("handover.confirm"))) return;
-        actFor(gameId, `seats/${you[0]}/computer`, { level: level.value }).catch((err) => onError(err.message));
-      });
-      clear(el).append(level, go);
+      go.addEventListener("click", () => asking.ask({
+        question: t("handover.confirm"), yes: t("handover.button"),
+        back: { focus: () => controls.querySelector("[data-action=hand-over]")?.focus() }, // drawn anew each frame
+        onYes: () => actFor(gameId, `seats/${you[0]}/computer`, { level: level.value })
+          .catch((err) => onError(err.message)),
+      }));
+      clear(controls).append(level, go);
     },
   };
 }

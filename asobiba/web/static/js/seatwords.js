@@ -26,3 +26,13 @@ export function listed(names) {
   if (lang() === "ja" || names.length < 2) return names.join("・");
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
+
+/** Who won, the verb agreeing in English: "Yellow wins!", "Yellow and Green win!" (「黄・緑の勝ち！」). */
+export function winnersText(names) {
+  return t(names.length > 1 ? "result.winners" : "result.winner", { color: listed(names) });
+}
+
+/** Who won a game of the list, in the past: "Yellow won", "Yellow and Green won" (「黄・緑の勝ち」). */
+export function wonText(names) {
+  return t("games.winner", { color: listed(names) });
+}

@@ -1,8 +1,11 @@
 // The table: a live game over its WebSocket (docs/protocol.md). Its panels are modules of one job each
-// — the seats (players.js), the move list (movelist.js), the hint (hintpanel.js), the result
-// (resultdialog.js), the invites and takebacks (seats.js), the board's keyboard layer
-// (boardaccess.js), its turning (boardturn.js) and switches (boardtools.js) — and this module
-// ties them to the game's frames. The server is the referee and sends a
+// — the seats (players.js), the status line (statusline.js), the opening roll (setuproll.js), the
+// buttons of verbs and off-board moves (actionbuttons.js), the table's own buttons
+// (tablebuttons.js), the move list (movelist.js), the hint (hintpanel.js), the result
+// (resultdialog.js), the invites, takebacks and hand-over (seats.js), asking before resigning
+// (confirm.js), the board's keyboard layer (boardaccess.js), its turning (boardturn.js) and
+// switches (boardtools.js), the tab's title (title.js) — and this module ties them to the game's
+// frames. The server is the referee and sends a
 // `state` frame after every change; the page shows the board it rendered, lets the person pick a
 // piece (its legal destinations get the class `legal`) and a destination, or arrange the pieces a
 // move puts on the board (placing.js), animates each move, and offers undo, hint, new game, resign,
@@ -15,20 +18,21 @@
 // while invited seats are open the creator sees their invite links; a takeback between devices is
 // a request the others answer here.
 
+import { actionButtons } from "./actionbuttons.js";
 import {
-  animateDrops, animatePath, cellEl, clearMarks, clearMove, drawMove, mark, markPiece, mountSvg, nearestCell,
+  animateDrops, animatePath, boardPicture, cellEl, clearMarks, clearMove, drawMove, mark, markPiece, mountSvg,
+  nearestCell, onPictureChange,
 } from "./board.js";
 import { boardAccess, cellName } from "./boardaccess.js";
 import { boardTools } from "./boardtools.js";
 import { seatTurns, turnBoard } from "./boardturn.js";
 import { gameEntry, seatName } from "./catalog.js";
-import { dieFace } from "./dice.js";
-import { clear, h, link } from "./dom.js";
+import { confirmBox } from "./confirm.js";
+import { h, link } from "./dom.js";
 import { errorText } from "./errors.js";
 import { hintPanel } from "./hintpanel.js";
-import { historyText, openingRoll } from "./history.js";
+import { historyText } from "./history.js";
 import { pick, t } from "./i18n.js";
-import { icon } from "./icons.js";
 import { launch, rematch } from "./launch.js";
 import { learnPanel } from "./learn.js";
 import { moveList } from "./movelist.js";
@@ -38,12 +42,14 @@ import { shapeOf } from "./piecestyle.js";
 import { placingDesk } from "./placing.js";
 import { playersPanel } from "./players.js";
 import { resultDialog } from "./resultdialog.js";
-import { myTurn } from "./seatwords.js";
 import { handOver, invitePanel, subprotocols, takebackBox } from "./seats.js";
+import { setupRoll } from "./setuproll.js";
 import { solutionsPanel, variantOf } from "./solutions.js";
 import { moveSound } from "./sound.js";
+import { statusLine } from "./statusline.js";
+import { renderTableButtons } from "./tablebuttons.js";
 import { tableSocket } from "./tablesocket.js";
-import { setTitle } from "./title.js";
+import { setTableTitle } from "./title.js";
 
 /** The lobby settings a game was made with (games made through the API: read from the seats). */
 function settingsOf(view) {
@@ -76,14 +82,18 @@ export function tablePage(root, gameId, dialog, notice = null) {
   });
   let facing = null; // the seat whose camp is at the bottom (null: this browser's own, or the first)
   const players = playersPanel({ nameOf: (seat) => nameOf(seat), chip: (seat) => chip(seat) });
-  const statusEl = h("p", { class: "status", role: "status", "aria-live": "polite" });
-  const setupEl = h("div", { class: "setup-roll", hidden: true });
+  const status = statusLine();
+  const desk = placingDesk((move) => sendMove(move.action), () => {
+    desk.draw(svg);
+    renderSetup();
+    renderHint();
+  });
+  const setup = setupRoll(desk, (seat) => nameOf(seat)); // the opening roll, and the placing's buttons
   const hints = hintPanel();
   const results = resultDialog(dialog, {
     gameId, nameOf: (seat) => nameOf(seat), chip: (seat) => chip(seat), rematch: () => playRematch(), newGame: () => newGame(),
   });
   const hintEl = hints.el;
-  const placeEl = h("div", { class: "place-slot" }); // the placing's confirm and clear buttons
   const moves = moveList({ gameId, board: () => svg, nameOf: (seat) => nameOf(seat) });
   const toastEl = h("p", { class: "toast", role: "alert", hidden: true });
   const announceEl = h("p", { class: "visually-hidden", "aria-live": "polite", "data-role": "announce" });
@@ -94,11 +104,10 @@ export function tablePage(root, gameId, dialog, notice = null) {
     rematch: h("button", { "data-action": "rematch", onclick: playRematch }),
     resign: h("button", { "data-action": "resign", onclick: resign }),
   };
-  const actionsEl = h("div", { class: "buttons actions", "data-role": "actions" });
-  const confirmEl = h("div", { class: "confirm-box", role: "alertdialog", "aria-labelledby": "resign-question",
-    "data-role": "resign-confirm", hidden: true });
+  const actions = actionButtons({ verb: (id) => sendVerb(id), move: (action) => sendMove(action) });
+  const resignBox = confirmBox("resign");
   const barEl = h("div", { class: "action-bar", "data-role": "action-bar" },
-    placeEl, actionsEl, h("div", { class: "buttons" }, buttons.undo, buttons.hint), hintEl);
+    setup.controlsEl, actions.el, h("div", { class: "buttons" }, buttons.undo, buttons.hint), hintEl);
   const invites = invitePanel(gameId, (message) => toast(message));
   const takeback = takebackBox((message) => send(message));
   const leave = handOver(gameId, (message) => toast(message));
@@ -111,11 +120,6 @@ export function tablePage(root, gameId, dialog, notice = null) {
   const solutions = solutionsPanel();
   solutions.el.hidden = true;
   const learn = learnPanel(); // how to play, beside the game
-  const desk = placingDesk((move) => sendMove(move.action), () => {
-    desk.draw(svg);
-    renderSetup();
-    renderHint();
-  });
 
   root.replaceChildren(
     h(
@@ -128,14 +132,14 @@ export function tablePage(root, gameId, dialog, notice = null) {
         h("div", {}, titleEl, rulesEl, learn.el),
         players.el,
         notice ? h("p", { class: "notice", role: "alert", "data-role": "spent-invite" }, notice) : null,
-        statusEl,
+        status.el,
         takeback.el,
         invites.el,
-        setupEl,
+        setup.el,
         // what a player needs now: on a phone a bar that stays in view while the board is
         barEl,
         h("div", { class: "buttons" }, buttons.new, buttons.rematch, buttons.resign),
-        confirmEl,
+        resignBox.el,
         moves.el,
         h("div", { class: "buttons minor" }, download, replay),
         leave.el,
@@ -240,7 +244,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
   /** Put the board of the state shown on the page: turned to the seat at the bottom, with the
    * last move's trail. */
   function drawBoard() {
-    svg = mountSvg(boardEl, view.svg);
+    svg = mountSvg(boardEl, boardPicture(view));
     svg.setAttribute("aria-label", t("board.label", { game: pick(view.name) }));
     const mine = view.you?.length === 1 ? view.players[view.you[0]] : view.players[0];
     turnBoard(svg, seatTurns(svg).get(facing ?? mine) ?? 0);
@@ -250,29 +254,25 @@ export function tablePage(root, gameId, dialog, notice = null) {
     moves.peek();
   }
 
-  function turnToNextSeat() {
-    const turns = [...seatTurns(svg).keys()];
-    const now = facing ?? (view.you?.length === 1 ? view.players[view.you[0]] : view.players[0]);
-    facing = turns[(turns.indexOf(now) + 1) % turns.length];
+  /** Draw the board again with its marks (turned, or in the other layout). */
+  function redrawBoard() {
+    if (!view) return;
     drawBoard();
     markMovable();
     if (hint) markHint();
     own?.after?.(view, svg);
   }
 
-  /** Where each piece a move put on the board was shown before it came (screen points, or null):
-   * on the board while the person arranged it, else the die of the mover beside the board. */
-  function dropStarts(seat, drops) {
-    const dice = [...setupEl.querySelectorAll(`.roll[data-player="${CSS.escape(seat ?? "")}"] .roll-die`)];
-    return drops.map((drop) => {
-      const shown = desk.origin(drop.cell);
-      if (shown) return shown;
-      const i = dice.findIndex((die) => die.getAttribute("aria-label") === String(drop.value));
-      if (i < 0) return null;
-      const box = dice.splice(i, 1)[0].getBoundingClientRect();
-      return box.width ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : null;
-    });
+  function turnToNextSeat() {
+    const turns = [...seatTurns(svg).keys()];
+    const now = facing ?? (view.you?.length === 1 ? view.players[view.you[0]] : view.players[0]);
+    facing = turns[(turns.indexOf(now) + 1) % turns.length];
+    redrawBoard();
   }
+  const stopPictureChange = onPictureChange(redrawBoard);
+
+  /** Where each piece a move put on the board was shown before it came (setuproll.js). */
+  const dropStarts = (seat, drops) => setup.starts(seat, drops);
 
   function movesFrom(cell) {
     return (view?.legal ?? []).filter((m) => m.from === cell);
@@ -378,22 +378,8 @@ export function tablePage(root, gameId, dialog, notice = null) {
 
   /** Resigning asks first, in the page (never the browser's own confirm box). */
   function resign() {
-    confirmEl.hidden = false;
-    clear(confirmEl).append(
-      h("p", { id: "resign-question" }, t("confirm.resign")),
-      h("div", { class: "buttons" },
-        h("button", { type: "button", class: "danger", "data-action": "resign-confirm",
-          onclick: () => {
-            confirmEl.hidden = true;
-            send({ type: "resign" });
-          } }, t("btn.resign")),
-        h("button", { type: "button", "data-action": "resign-cancel",
-          onclick: () => {
-            confirmEl.hidden = true;
-            buttons.resign.focus();
-          } }, t("btn.cancel"))),
-    );
-    confirmEl.querySelector("[data-action=resign-cancel]").focus();
+    resignBox.ask({ question: t("confirm.resign"), yes: t("btn.resign"), onYes: () => send({ type: "resign" }),
+      back: buttons.resign });
   }
 
   function toast(message) {
@@ -411,48 +397,15 @@ export function tablePage(root, gameId, dialog, notice = null) {
     return h("span", { class: `chip chip-${seat}`, "data-shape": shapeOf(view.players, seat)?.glyph });
   }
 
-  /** Legal moves that touch no cell, put nothing on the board and play no verb: buttons named by
-   * their notation. */
-  function offBoardMoves() {
-    return (view?.legal ?? []).filter((m) => !m.from && !m.to && !m.drops?.length && !m.verb);
-  }
-
-  function statusText() {
-    if (view.status === "finished") return t("turn.over");
-    const color = nameOf(view.to_move);
-    if (view.turn === "computer") return t("turn.computer", { color });
-    if (view.turn === "waiting") return t("turn.waiting");
-    if (view.turn !== "human") return "";
-    if (!myTurn(view)) return t(view.you?.length ? "turn.friend" : "turn.watch", { color });
-    if (own?.status) return own.status(view);
-    if (selected && cellEl(svg, selected)) {
-      return t("turn.selected", { cell: cellName(cellEl(svg, selected)), n: movesFrom(selected).length });
-    }
-    const how = desk.active() ? "place" : view.legal.some((m) => m.from || m.to) ? "move" : "choose";
-    // a device holding one seat says "your turn" (a friend game too); one device for several people, the colour
-    return view.you.length > 1 ? t(`turn.person.${how}`, { color }) : t(`turn.${how}`);
-  }
-
   function renderStatus() {
-    statusEl.textContent = statusText();
+    const picked = selected && cellEl(svg, selected)
+      ? { cell: cellName(cellEl(svg, selected)), n: movesFrom(selected).length } : null;
+    status.render(view, { nameOf, own, picked, placing: desk.active() });
   }
 
-  /** The game's verbs shown now and the moves made with a button rather than on the board. */
+  /** The verbs and the moves made with a button (actionbuttons.js). */
   function renderActions() {
-    const playing = view.status === "playing" && view.turn === "human";
-    const verbs = playing ? view.verbs : [];
-    const moves = playing ? offBoardMoves() : [];
-    // the game's own module may lay out the choices itself (e.g. every attack with its odds)
-    const choices = own?.actions ? own.actions(view, myTurn(view)) : null;
-    actionsEl.hidden = !verbs.length && !moves.length && !choices?.length;
-    clear(actionsEl).append(
-      ...verbs.map((v) =>
-        h("button", { class: "verb", "data-action": "verb", "data-verb": v.id, onclick: () => sendVerb(v.id) },
-          pick(v.label))),
-      ...(choices ?? moves.map((m) =>
-        h("button", { "data-action": m.kind ?? "move", "data-move": m.notation, onclick: () => sendMove(m.action) },
-          pick(m.words) || m.notation))),
-    );
+    actions.render(view, own);
   }
 
   function renderPanel() {
@@ -463,27 +416,14 @@ export function tablePage(root, gameId, dialog, notice = null) {
     players.render(view);
     renderStatus();
     renderSetup();
-    const playing = view.status === "playing";
-    const humanTurn = myTurn(view);
-    const resigned = view.result?.reason === "resign";
     const watching = !view.you?.length;
     document.body.dataset.watching = watching ? "yes" : "no";
-    // a spectator plays nothing here: no new game of their own either (the lobby makes one)
-    for (const key of ["undo", "hint", "resign", "rematch", "new"]) buttons[key].hidden = watching;
     barEl.hidden = watching;
     takeback.show(view, nameOf);
     if (!watching) invites.show(view, nameOf);
     leave.show(view);
-    buttons.undo.textContent = t("btn.undo");
-    buttons.undo.disabled = resigned || Boolean(view.takeback) || !view.history.some((e) => e.player !== "chance");
-    buttons.hint.textContent = t("btn.hint");
-    buttons.hint.disabled = !playing || !humanTurn || hintPending;
+    renderTableButtons(buttons, view, hintPending);
     renderActions();
-    buttons.new.textContent = t("btn.new");
-    buttons.rematch.replaceChildren(icon("rematch"), t("btn.rematch"));
-    buttons.rematch.hidden = playing || watching;
-    buttons.resign.textContent = t("btn.resign");
-    buttons.resign.disabled = !playing;
     download.textContent = t("btn.download");
     replay.textContent = t("btn.replay");
     renderHint();
@@ -491,7 +431,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
     solutions.el.hidden = !entry?.solutions;
     if (entry?.solutions) solutions.show(view.game, variantOf(entry, view.options));
     tools.render();
-    renderTitle();
+    setTableTitle(view, nameOf);
   }
 
   /** Whether a seat (by name) is a person's. */
@@ -499,38 +439,8 @@ export function tablePage(root, gameId, dialog, notice = null) {
     return state.seats[state.players.indexOf(seat)]?.type === "human";
   }
 
-  /** The tab's title: whose turn it is first, so that it shows in another tab. */
-  function renderTitle() {
-    const name = pick(view.name);
-    const color = nameOf(view.to_move);
-    const alone = (view.you ?? []).length === 1;
-    if (view.status === "finished") setTitle(t("title.over"), name);
-    else if (view.turn === "human") setTitle(myTurn(view) && alone ? t("title.yourTurn") : t("title.turnOf", { color }), name);
-    else if (view.turn === "computer") setTitle(t("title.thinking", { color }), name);
-    else setTitle(name);
-  }
-
-  /** The opening roll beside the board; while the person arranges, their dice are the tray. */
   function renderSetup() {
-    const setup = openingRoll(view.history);
-    const rows = setup.rolls.map((r) =>
-      desk.tray(r.player, nameOf) ??
-        h("div", { class: "roll", "data-player": r.player },
-          h("span", { class: "roll-name" }, nameOf(r.player)),
-          ...r.values.map((v) => dieFace(v, r.player))),
-    );
-    if (!setup.rolls.some((r) => r.player === view.to_move)) rows.push(desk.tray(view.to_move, nameOf));
-    setupEl.hidden = !rows.some(Boolean);
-    clear(setupEl).append(
-      ...[
-        h("h2", {}, t("setup.title")),
-        ...rows,
-        setup.first ? h("p", { class: "muted" }, t("setup.first", { color: nameOf(setup.first) })) : null,
-      ].filter(Boolean),
-    );
-    const controls = desk.controls();
-    placeEl.hidden = !controls;
-    clear(placeEl).append(...(controls ? [controls] : []));
+    setup.render(view);
   }
 
   function renderHint() {
@@ -568,6 +478,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
       delete document.body.dataset.connection;
       socket?.close();
       document.removeEventListener("keydown", onKey);
+      stopPictureChange();
     },
   };
 }

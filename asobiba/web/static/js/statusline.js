@@ -1,0 +1,31 @@
+// The status line under the seats: whose turn it is and what this browser may do now — "your turn"
+// on the device whose seat is to move (a friend game too), the colour when one device holds
+// several seats, the computer thinking, waiting for invited people, watching, the piece picked and
+// how many places it may go, or what the game's own page module says. Read out by screen readers.
+
+import { t } from "./i18n.js";
+import { h } from "./dom.js";
+import { myTurn } from "./seatwords.js";
+
+export function statusLine() {
+  const el = h("p", { class: "status", role: "status", "aria-live": "polite" });
+
+  /** The line for `view`: `nameOf(seat)` names a seat; `own`: the game's own module's table part;
+   * `picked`: the piece picked ({cell: its name as players read it, n: its destinations}) or null;
+   * `placing`: whether the person is arranging pieces a move puts on the board. */
+  function text(view, { nameOf, own, picked, placing }) {
+    if (view.status === "finished") return t("turn.over");
+    const color = nameOf(view.to_move);
+    if (view.turn === "computer") return t("turn.computer", { color });
+    if (view.turn === "waiting") return t("turn.waiting");
+    if (view.turn !== "human") return "";
+    if (!myTurn(view)) return t(view.you?.length ? "turn.friend" : "turn.watch", { color });
+    if (own?.status) return own.status(view);
+    if (picked) return t("turn.selected", picked);
+    const how = placing ? "place" : view.legal.some((m) => m.from || m.to) ? "move" : "choose";
+    // a device holding one seat says "your turn" (a friend game too); one device for several people, the colour
+    return view.you.length > 1 ? t(`turn.person.${how}`, { color }) : t(`turn.${how}`);
+  }
+
+  return { el, render: (view, context) => (el.textContent = text(view, context)) };
+}
