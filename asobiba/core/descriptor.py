@@ -354,14 +354,16 @@ class StudySubjects:
 
     ``players_option``: the option that sets the number of players (the first-player study runs
     every count it allows, unless told); ``seat_option``: an option that gives each seat its own
-    value, in seat order (e.g. decks), and ``seat_values`` the values shipped with asobiba (the
-    matrix of ``--compare decks``); ``options``: the rule options worth comparing, for help texts;
+    value, in seat order (e.g. decks), ``seat_values`` the values shipped with asobiba (the
+    matrix of ``--compare decks``) and ``seat_names`` the words a person reads for one (default:
+    the value itself); ``options``: the rule options worth comparing, for help texts;
     ``exact`` and ``exact_first_player``: what can be worked out exactly instead of played.
     """
 
     players_option: str | None = None
     seat_option: str | None = None
     seat_values: Callable[[], Sequence[str]] | None = None
+    seat_names: Callable[[str], Names] | None = None
     options: tuple[str, ...] = ()
     exact: ExactFacts | None = None
     exact_first_player: ExactFirstPlayer | None = None

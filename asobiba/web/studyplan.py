@@ -89,6 +89,10 @@ def _words(ja: str, en: str) -> dict[str, str]:
     return {"ja": ja, "en": en}
 
 
+YES_NO = {"true": _words("はい", "Yes"), "false": _words("いいえ", "No")}
+"""The words of a yes-or-no option's two values, where the option declares none."""
+
+
 def choices(game_id: str) -> dict[str, Any]:
     """``GET /api/studies/choices/{game}``: what the page may compare in the game, each with its
     values (``{"id", "name": {ja, en}}``), and the bounds of a request."""
@@ -98,7 +102,9 @@ def choices(game_id: str) -> dict[str, Any]:
     levels = [{"id": level, "name": LEVEL_WORDS[level]} for level in LEVELS]
     compare: list[dict[str, Any]] = []
     if subjects.seat_option and subjects.seat_values is not None:
-        values = [{"id": v, "name": _words(v, v)} for v in subjects.seat_values()]
+        named = subjects.seat_names
+        values = [{"id": v, "name": named(v).to_json() if named else _words(v, v)}
+                  for v in subjects.seat_values()]
         spec = game.game_class.options_class.specs()[subjects.seat_option]
         name = spec.label.to_json() if spec.label is not None else _words(spec.name, spec.name)
         compare.append({"id": subjects.seat_option, "name": name, "values": values})
@@ -110,8 +116,8 @@ def choices(game_id: str) -> dict[str, Any]:
         found = option_values(spec)
         if found is None or spec.local:
             continue
-        labels = {str(v).lower() if isinstance(v, bool) else str(v): n.to_json()
-                  for v, n in spec.value_labels.items()}
+        labels = {**YES_NO, **{str(v).lower() if isinstance(v, bool) else str(v): n.to_json()
+                               for v, n in spec.value_labels.items()}}
         options.append({
             "id": key,
             "name": spec.label.to_json() if spec.label is not None else _words(spec.ja, spec.en),

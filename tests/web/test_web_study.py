@@ -45,6 +45,12 @@ def test_choices_come_from_the_descriptors(client) -> None:
     assert {"yami", "isurugi"} <= {v["id"] for v in kinds["decks"]["values"]}
     options = {o["id"]: [v["id"] for v in o["values"]] for o in kinds["options"]["options"]}
     assert options["resummon_full_open"] == ["false", "true"]
+    # words, not ids: the decks' names and a yes-or-no option's values in both languages
+    decks = {v["id"]: v["name"] for v in kinds["decks"]["values"]}
+    assert decks["yami"] == {"ja": "闇ダイス組", "en": "Dark Dice set"}
+    full_open = next(o for o in kinds["options"]["options"] if o["id"] == "resummon_full_open")
+    assert [v["name"] for v in full_open["values"]] == [{"ja": "いいえ", "en": "No"},
+                                                       {"ja": "はい", "en": "Yes"}]
     assert "max_turns" not in options  # too many values to pick from
     assert gandice["limits"] == {"games": MAX_GAMES, "seconds": MAX_SECONDS, "width": 25,
                                  "seed": 2**31 - 1}

@@ -13,7 +13,7 @@ from .labels import SEATS
 from .notation import typed_cell
 from .research import RESEARCH
 from .search import expectimax_agent
-from .study import STUDY_OPTIONS, bundled_decks, exact_facts
+from .study import STUDY_OPTIONS, bundled_decks, deck_names, exact_facts
 from .styles import style_agent
 from .svg import render_narrow_svg, render_svg
 from .web import SERVICES
@@ -70,5 +70,6 @@ DESCRIPTOR = GameDescriptor(
                             "The turn limit was reached: the players still in share the win."),
     },
     study=StudySubjects(players_option="players", seat_option="decks", seat_values=bundled_decks,
+                        seat_names=deck_names,
                         options=STUDY_OPTIONS, exact=exact_facts),
 )

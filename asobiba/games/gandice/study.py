@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.game import Game
+from ...core.names import Names
 from .catalog import Die, load_catalog
 from .dice import SPECIAL, SUMMONED, is_upright
 from .game import GandiceGame
@@ -30,6 +31,11 @@ STUDY_OPTIONS = ("resummon_full_open", "evolve_after_counter", "first", "max_tur
 
 def bundled_decks() -> tuple[str, ...]:
     return tuple(load_catalog().decks)
+
+
+def deck_names(deck: str) -> Names:
+    """A bundled deck's name in both languages."""
+    return load_catalog().decks[deck].names
 
 
 def upright_chance(die: Die) -> Fraction:
