@@ -35,6 +35,34 @@ class EngineError(AsobibaError):
     """An engine that cannot start (one line)."""
 
 
+def connect_ray(address: str | None) -> tuple[Any, bool]:
+    """Ray, connected to the cluster at ``address`` or to a local Ray started here
+    (:data:`RAY_LOCAL`); and whether this call started it (then its caller shuts it down). A Ray
+    already running in this process is used as it is."""
+    if not address:
+        os.environ.setdefault(*LOOPBACK)
+    try:
+        import ray
+    except ImportError:
+        raise EngineError("--engine ray needs Ray: pip install 'asobiba[ray]'") from None
+    started = not ray.is_initialized()
+    if started:
+        settings: dict[str, Any] = {"log_to_driver": False, "configure_logging": False}
+        for attempt in range(START_ATTEMPTS):
+            try:
+                if address:
+                    ray.init(address=address, **settings)
+                else:
+                    ray.init(**RAY_LOCAL, **settings)
+                break
+            except Exception as exc:  # Ray raises many kinds (ConnectionError, RuntimeError, ...)
+                ray.shutdown()
+                if attempt + 1 == START_ATTEMPTS:
+                    where = address or "a local Ray"
+                    raise EngineError(f"cannot start Ray on {where}: {exc}") from None
+    return ray, started
+
+
 class Engine(Protocol):
     name: str
 
@@ -87,29 +115,8 @@ class RayEngine:
     name = "ray"
 
     def __init__(self, address: str | None) -> None:
-        if not address:
-            os.environ.setdefault(*LOOPBACK)
-        try:
-            import ray
-        except ImportError:
-            raise EngineError("--engine ray needs Ray: pip install 'asobiba[ray]'") from None
-        self._ray = ray
-        self._started = not ray.is_initialized()
-        if self._started:
-            settings: dict[str, Any] = {"log_to_driver": False, "configure_logging": False}
-            for attempt in range(START_ATTEMPTS):
-                try:
-                    if address:
-                        ray.init(address=address, **settings)
-                    else:
-                        ray.init(**RAY_LOCAL, **settings)
-                    break
-                except Exception as exc:  # Ray raises many kinds (ConnectionError, RuntimeError, ...)
-                    ray.shutdown()
-                    if attempt + 1 == START_ATTEMPTS:
-                        where = address or "a local Ray"
-                        raise EngineError(f"cannot start Ray on {where}: {exc}") from None
-        self._task = ray.remote(play_many)
+        self._ray, self._started = connect_ray(address)
+        self._task = self._ray.remote(play_many)
 
     def run(self, jobs: Sequence[Job]) -> Iterator[tuple[Job, Played]]:
         ray = self._ray
