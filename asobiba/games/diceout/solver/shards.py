@@ -32,7 +32,7 @@ import os
 import resource
 import shutil
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -58,7 +58,7 @@ SHARD_BYTES = 256 << 20
 """Default size of a row block of the table: every shard touches at most this much of it."""
 SCRUB_BYTES = 16 << 20
 """Rows cleared at a time when a sweep cut short is redone."""
-MIN_SHARDS = 4
+MIN_SHARDS = 8
 """At least this many row blocks per pass (so several workers have work even on small boards)."""
 
 WORK_FILES = ("status.u2", "changed.u8", "changed_rows.u8", "open.u8")
@@ -90,12 +90,27 @@ class Shard:
 
 @dataclass(frozen=True)
 class ShardResult:
-    """What a shard reports: entries it resolved, its seconds and its process's peak memory."""
+    """What a shard reports: entries it resolved, its wall-clock and CPU seconds, its process's peak
+    resident memory (with the pages of the memory-mapped files it touched) and its own, anonymous
+    memory at the end of the shard (``anon_mb``; 0 where ``/proc`` does not say)."""
 
     shard: Shard
     resolved: int
     seconds: float
+    cpu_seconds: float
     peak_rss_mb: int
+    anon_mb: int
+
+
+def _anonymous_mb() -> int:
+    """This process's anonymous resident memory (Linux ``RssAnon``), in MB; 0 elsewhere."""
+    try:
+        for line in Path("/proc/self/status").read_text(encoding="ascii").splitlines():
+            if line.startswith("RssAnon:"):
+                return round(int(line.split()[1]) / 1024)
+    except (OSError, ValueError):
+        pass
+    return 0
 
 
 def shard_count(n: int, shards: int | None) -> int:
@@ -153,7 +168,7 @@ def run_shard(shard: Shard) -> ShardResult:
     """Run one shard against the files of its table directory (in any process that sees them)."""
     import numba
 
-    started = time.monotonic()
+    started, cpu = time.monotonic(), time.process_time()
     numba.set_num_threads(max(1, min(shard.threads, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]  # numba.config sets its names at import time
     geo = board(shard.rows)
     n = geo.n_sets
@@ -181,6 +196,7 @@ def run_shard(shard: Shard) -> ShardResult:
         kernels.publish(work.values, work.status, work.changed, work.changed_rows, geo.rotated, counts,
                         shard.d)
     work.flush()
+    anon = _anonymous_mb()
     done = _done_path(shard)
     tmp = done.with_name(done.name + ".tmp")
     if shard.kind == SWEEP:
@@ -190,8 +206,8 @@ def run_shard(shard: Shard) -> ShardResult:
         tmp.write_text("done\n", encoding="utf-8")
     tmp.replace(done)
     mark.unlink(missing_ok=True)
-    return ShardResult(shard, int(resolved.sum()), time.monotonic() - started,
-                       round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
+    return ShardResult(shard, int(resolved.sum()), time.monotonic() - started, time.process_time() - cpu,
+                       round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024), anon)
 
 
 def _forget(work: Work, lo: int, hi: int, d: int) -> None:
@@ -322,11 +338,12 @@ def _plan(files: TableFiles, rows: int, shards: int | None) -> dict:
 
 
 def solve_sharded(rows: int, directory: Path, runner: Runner, shards: int | None = None,
-                  progress: Progress = _quiet,
-                  on_shard: Callable[[ShardResult], None] | None = None) -> dict:
+                  progress: Progress = _quiet) -> dict:
     """Solve (or finish solving) the 5 × ``rows`` board into ``directory`` through shards run by
     ``runner``; returns the meta data, the same as :func:`.retrograde.solve` gives plus a ``sharded``
-    record (engine, shards, per pass: entries resolved and seconds, the shards' peak memory)."""
+    record: engine, shards, wall-clock and CPU seconds, the shards' largest peak and anonymous memory
+    (:class:`ShardResult`), and per pass ``[d, entries resolved, sweep seconds, status seconds, CPU
+    seconds]``."""
     check_solver_rows(rows)
     geo = board(rows)
     n = geo.n_sets
@@ -339,26 +356,26 @@ def solve_sharded(rows: int, directory: Path, runner: Runner, shards: int | None
     row_bounds, chunk_bounds = plan["row_bounds"], plan["chunk_bounds"]
     started = time.monotonic()
     record: dict[str, Any] = _read_json(files.directory / SHARDS / "record.json") or {
-        "engine": runner.name, "shards": len(row_bounds) - 1, "seconds": 0.0, "peak_rss_mb": 0,
-        "passes": []}
+        "engine": runner.name, "shards": len(row_bounds) - 1, "seconds": 0.0, "cpu_seconds": 0.0,
+        "peak_rss_mb": 0, "anon_mb": 0, "passes": []}
     record["engine"] = runner.name
     base_seconds = float(record["seconds"])
 
-    def run(kind: str, d: int, ranges: list[tuple[int, int]], label: str) -> int:
+    def run(kind: str, d: int, ranges: list[tuple[int, int]], label: str) -> float:
+        """Run the shards of one step not done yet; returns their CPU seconds."""
         todo = [Shard(str(files.directory), rows, d, kind, i, lo, hi, runner.threads)
                 for i, (lo, hi) in enumerate(ranges)]
         todo = [s for s in todo if not _done_path(s).exists()]
         finished = len(ranges) - len(todo)
         progress(label, finished, len(ranges))
-        total = 0
+        cpu = 0.0
         for result in runner.run(todo):
             finished += 1
-            total += result.resolved
+            cpu += result.cpu_seconds
             record["peak_rss_mb"] = max(record["peak_rss_mb"], result.peak_rss_mb)
-            if on_shard is not None:
-                on_shard(result)
+            record["anon_mb"] = max(record["anon_mb"], result.anon_mb)
             progress(label, finished, len(ranges))
-        return total
+        return cpu
 
     d = 1
     while True:
@@ -373,17 +390,18 @@ def solve_sharded(rows: int, directory: Path, runner: Runner, shards: int | None
             continue
         here.mkdir(parents=True, exist_ok=True)
         t0 = time.monotonic()
-        run(SWEEP, d, list(zip(row_bounds[:-1], row_bounds[1:], strict=True)), f"pass {d}: sweep")
+        cpu = run(SWEEP, d, list(zip(row_bounds[:-1], row_bounds[1:], strict=True)), f"pass {d}: sweep")
         new = int(_pass_counts(files.directory, d, n).sum())
         t1 = time.monotonic()
         rebuild = new * REBUILD_SHARE > n * n
         if new and rebuild:
-            run(STATUS, d, list(zip(chunk_bounds[:-1], chunk_bounds[1:], strict=True)),
+            cpu += run(STATUS, d, list(zip(chunk_bounds[:-1], chunk_bounds[1:], strict=True)),
                 f"pass {d}: status")
         elif new:
-            run(PUBLISH, d, [(0, n)], f"pass {d}: publish")
+            cpu += run(PUBLISH, d, [(0, n)], f"pass {d}: publish")
         t2 = time.monotonic()
-        record["passes"].append([d, new, round(t1 - t0, 2), round(t2 - t1, 2)])
+        record["passes"].append([d, new, round(t1 - t0, 2), round(t2 - t1, 2), round(cpu, 2)])
+        record["cpu_seconds"] = round(record["cpu_seconds"] + cpu, 1)
         record["seconds"] = round(base_seconds + time.monotonic() - started, 1)
         _write_json(files.directory / SHARDS / "record.json", record)
         _write_json(here / PASS, {"new": new, "rebuild": rebuild})
