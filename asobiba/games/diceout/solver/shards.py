@@ -238,6 +238,8 @@ class Runner:
     name: str
     threads = 1
     """numba threads per shard."""
+    solo_threads = 1
+    """numba threads of a step that is one shard alone (the publish): the workers it leaves idle."""
 
     def run(self, shards: Sequence[Shard]) -> Iterator[ShardResult]:
         raise NotImplementedError
@@ -252,7 +254,7 @@ class InProcess(Runner):
     name = "in-process"
 
     def __init__(self, threads: int = 1) -> None:
-        self.threads = threads
+        self.threads = self.solo_threads = threads
 
     def run(self, shards: Sequence[Shard]) -> Iterator[ShardResult]:
         for shard in shards:
@@ -267,7 +269,7 @@ class LocalProcesses(Runner):
     def __init__(self, workers: int) -> None:
         import multiprocessing
 
-        self.workers = workers
+        self.workers = self.solo_threads = workers
         self._pool = multiprocessing.get_context("forkserver").Pool(workers)
 
     def run(self, shards: Sequence[Shard]) -> Iterator[ShardResult]:
@@ -355,15 +357,17 @@ def solve_sharded(rows: int, directory: Path, runner: Runner, shards: int | None
     plan = _plan(files, rows, shards)
     row_bounds, chunk_bounds = plan["row_bounds"], plan["chunk_bounds"]
     started = time.monotonic()
-    record: dict[str, Any] = _read_json(files.directory / SHARDS / "record.json") or {
+    record: dict[str, Any] = {
         "engine": runner.name, "shards": len(row_bounds) - 1, "seconds": 0.0, "cpu_seconds": 0.0,
-        "peak_rss_mb": 0, "anon_mb": 0, "passes": []}
+        "peak_rss_mb": 0, "anon_mb": 0, "passes": [],
+        **_read_json(files.directory / SHARDS / "record.json")}
     record["engine"] = runner.name
     base_seconds = float(record["seconds"])
 
     def run(kind: str, d: int, ranges: list[tuple[int, int]], label: str) -> float:
         """Run the shards of one step not done yet; returns their CPU seconds."""
-        todo = [Shard(str(files.directory), rows, d, kind, i, lo, hi, runner.threads)
+        threads = runner.solo_threads if len(ranges) == 1 else runner.threads
+        todo = [Shard(str(files.directory), rows, d, kind, i, lo, hi, threads)
                 for i, (lo, hi) in enumerate(ranges)]
         todo = [s for s in todo if not _done_path(s).exists()]
         finished = len(ranges) - len(todo)
