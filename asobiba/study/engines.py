@@ -13,54 +13,14 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
 from ..core.errors import AsobibaError
+from ..ray_support import connect_ray
 from .play import Job, Played, play_many
 
 CHUNK = 4
 """Games per task: enough to hide a task's overhead behind even a fast game."""
 
-RAY_LOCAL: dict[str, Any] = {"num_cpus": 2, "include_dashboard": False}
-"""A local Ray started by the study: two CPUs, no dashboard, and loopback only (:data:`LOOPBACK`)."""
-
-LOOPBACK = ("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
-"""Ray swaps a node address of 127.0.0.1 for the machine's own network address unless told this (its
-single-machine mode, read when ray is first imported): then every Ray process of a local Ray listens
-on 127.0.0.1 only."""
-
-
-START_ATTEMPTS = 2
-"""Ray gives its node 30 seconds to start, which a busy machine can miss: one more try."""
-
-
 class EngineError(AsobibaError):
     """An engine that cannot start (one line)."""
-
-
-def connect_ray(address: str | None) -> tuple[Any, bool]:
-    """Ray, connected to the cluster at ``address`` or to a local Ray started here
-    (:data:`RAY_LOCAL`); and whether this call started it (then its caller shuts it down). A Ray
-    already running in this process is used as it is."""
-    if not address:
-        os.environ.setdefault(*LOOPBACK)
-    try:
-        import ray
-    except ImportError:
-        raise EngineError("--engine ray needs Ray: pip install 'asobiba[ray]'") from None
-    started = not ray.is_initialized()
-    if started:
-        settings: dict[str, Any] = {"log_to_driver": False, "configure_logging": False}
-        for attempt in range(START_ATTEMPTS):
-            try:
-                if address:
-                    ray.init(address=address, **settings)
-                else:
-                    ray.init(**RAY_LOCAL, **settings)
-                break
-            except Exception as exc:  # Ray raises many kinds (ConnectionError, RuntimeError, ...)
-                ray.shutdown()
-                if attempt + 1 == START_ATTEMPTS:
-                    where = address or "a local Ray"
-                    raise EngineError(f"cannot start Ray on {where}: {exc}") from None
-    return ray, started
 
 
 class Engine(Protocol):
@@ -109,8 +69,8 @@ class LocalEngine:
 
 class RayEngine:
     """Ray tasks: on the cluster at ``address``, or on a local Ray started for the study
-    (:data:`RAY_LOCAL`) and stopped after it. Every node needs asobiba importable (the same
-    version: the JSON records it)."""
+    (:data:`asobiba.ray_support.RAY_LOCAL`) and stopped after it. Every node needs asobiba
+    importable (the same version: the JSON records it)."""
 
     name = "ray"
 

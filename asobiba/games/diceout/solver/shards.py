@@ -55,7 +55,7 @@ from .retrograde import (
 )
 
 SHARD_BYTES = 256 << 20
-"""Default size of a row block of the table: every shard touches at most this much of it."""
+"""Default size of a row block of the table (the rows one sweep shard writes)."""
 SCRUB_BYTES = 16 << 20
 """Rows cleared at a time when a sweep cut short is redone."""
 MIN_SHARDS = 8
@@ -90,12 +90,11 @@ class Shard:
 
 @dataclass(frozen=True)
 class ShardResult:
-    """What a shard reports: entries it resolved, its wall-clock and CPU seconds, its process's peak
+    """What a shard reports: its wall-clock and CPU seconds, its process's peak
     resident memory (with the pages of the memory-mapped files it touched) and its own, anonymous
     memory at the end of the shard (``anon_mb``; 0 where ``/proc`` does not say)."""
 
     shard: Shard
-    resolved: int
     seconds: float
     cpu_seconds: float
     peak_rss_mb: int
@@ -206,7 +205,7 @@ def run_shard(shard: Shard) -> ShardResult:
         tmp.write_text("done\n", encoding="utf-8")
     tmp.replace(done)
     mark.unlink(missing_ok=True)
-    return ShardResult(shard, int(resolved.sum()), time.monotonic() - started, time.process_time() - cpu,
+    return ShardResult(shard, time.monotonic() - started, time.process_time() - cpu,
                        round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024), anon)
 
 
@@ -287,7 +286,7 @@ class RayTasks(Runner):
     name = "ray"
 
     def __init__(self, address: str | None) -> None:
-        from ....study.engines import connect_ray
+        from ....ray_support import connect_ray
 
         self._ray, self._started = connect_ray(address)
         self._task = self._ray.remote(num_cpus=1)(run_shard)
