@@ -100,9 +100,16 @@ def test_the_command_runs_the_sharded_solve(tables_dir: Path, tmp_path: Path) ->
     result = CliRunner().invoke(app, ["solve", "diceout", "--rows", "2", "--out", str(tmp_path),
                                       "--engine", "local", "--workers", "1", "--shards", "3"])
     assert result.exit_code == 0, result.output
+    assert "3 shards on in-process" in " ".join(result.output.split())  # however rich wraps it
     meta = json.loads((table_directory(2, tmp_path) / "meta.json").read_text())
     assert meta["sha256"] == reference_meta(tables_dir)["sha256"]
     assert meta["sharded"]["shards"] == 3
+    # run again: the table is complete, nothing is solved, and no work file is left
+    again = CliRunner().invoke(app, ["solve", "diceout", "--rows", "2", "--out", str(tmp_path),
+                                     "--engine", "local", "--workers", "1"])
+    assert again.exit_code == 0, again.output
+    assert sorted(p.name for p in table_directory(2, tmp_path).iterdir()) == [
+        "meta.json", "values.sha256", "values.u8", "values.verified"]
 
 
 @pytest.mark.parametrize(("extra", "message"), [

@@ -114,10 +114,13 @@ def solve_main(rows: int, out: Path | None, workers: int | None, lookup: Path | 
                 runner.close()
     counts = meta["codes_all"]
     valid = sum(counts) - counts[255]
+    sharded = meta.get("sharded")
+    split = (f" ({sharded['shards']} shards on {sharded['engine']}: {sharded['cpu_seconds']} CPU s, "
+             f"largest worker {sharded['peak_rss_mb']} MB)" if sharded else "")
     Console().print(
         f"5×{rows}: {valid:,} placements, {meta['passes']} passes, longest result "
         f"{meta['max_distance']} plies, {counts[0]:,} draws; {meta['solve_seconds']} s, "
-        f"peak memory {meta['peak_rss_mb']} MB\ntable: {directory}"
+        f"peak memory {meta['peak_rss_mb']} MB{split}\ntable: {directory}"
     )
 
 

@@ -352,6 +352,7 @@ def solve_sharded(rows: int, directory: Path, runner: Runner, shards: int | None
     files.directory.mkdir(parents=True, exist_ok=True)
     meta = _read_json(files.meta)
     if meta and meta.get("complete") and meta.get("rows") == rows and files.values.exists():
+        _remove_work(files.directory)  # left behind if the last run stopped right after meta.json
         return meta
     plan = _plan(files, rows, shards)
     row_bounds, chunk_bounds = plan["row_bounds"], plan["chunk_bounds"]
@@ -422,10 +423,15 @@ def solve_sharded(rows: int, directory: Path, runner: Runner, shards: int | None
     meta = _finish(files, rows, values, d - 1, seconds, progress)
     meta["sharded"] = record
     _write_json(files.meta, meta)
-    for name in WORK_FILES:
-        (files.directory / name).unlink(missing_ok=True)
-    shutil.rmtree(files.directory / SHARDS, ignore_errors=True)
+    _remove_work(files.directory)
     return meta
+
+
+def _remove_work(directory: Path) -> None:
+    """Remove the files only a sharded solve under way needs."""
+    for name in WORK_FILES:
+        (directory / name).unlink(missing_ok=True)
+    shutil.rmtree(directory / SHARDS, ignore_errors=True)
 
 
 def shard_disk_bytes(rows: int) -> int:
