@@ -13,23 +13,11 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
 from ..core.errors import AsobibaError
+from ..ray_support import connect_ray
 from .play import Job, Played, play_many
 
 CHUNK = 4
 """Games per task: enough to hide a task's overhead behind even a fast game."""
-
-RAY_LOCAL: dict[str, Any] = {"num_cpus": 2, "include_dashboard": False}
-"""A local Ray started by the study: two CPUs, no dashboard, and loopback only (:data:`LOOPBACK`)."""
-
-LOOPBACK = ("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
-"""Ray swaps a node address of 127.0.0.1 for the machine's own network address unless told this (its
-single-machine mode, read when ray is first imported): then every Ray process of a local Ray listens
-on 127.0.0.1 only."""
-
-
-START_ATTEMPTS = 2
-"""Ray gives its node 30 seconds to start, which a busy machine can miss: one more try."""
-
 
 class EngineError(AsobibaError):
     """An engine that cannot start (one line)."""
@@ -81,35 +69,14 @@ class LocalEngine:
 
 class RayEngine:
     """Ray tasks: on the cluster at ``address``, or on a local Ray started for the study
-    (:data:`RAY_LOCAL`) and stopped after it. Every node needs asobiba importable (the same
-    version: the JSON records it)."""
+    (:data:`asobiba.ray_support.RAY_LOCAL`) and stopped after it. Every node needs asobiba
+    importable (the same version: the JSON records it)."""
 
     name = "ray"
 
     def __init__(self, address: str | None) -> None:
-        if not address:
-            os.environ.setdefault(*LOOPBACK)
-        try:
-            import ray
-        except ImportError:
-            raise EngineError("--engine ray needs Ray: pip install 'asobiba[ray]'") from None
-        self._ray = ray
-        self._started = not ray.is_initialized()
-        if self._started:
-            settings: dict[str, Any] = {"log_to_driver": False, "configure_logging": False}
-            for attempt in range(START_ATTEMPTS):
-                try:
-                    if address:
-                        ray.init(address=address, **settings)
-                    else:
-                        ray.init(**RAY_LOCAL, **settings)
-                    break
-                except Exception as exc:  # Ray raises many kinds (ConnectionError, RuntimeError, ...)
-                    ray.shutdown()
-                    if attempt + 1 == START_ATTEMPTS:
-                        where = address or "a local Ray"
-                        raise EngineError(f"cannot start Ray on {where}: {exc}") from None
-        self._task = ray.remote(play_many)
+        self._ray, self._started = connect_ray(address)
+        self._task = self._ray.remote(play_many)
 
     def run(self, jobs: Sequence[Job]) -> Iterator[tuple[Job, Played]]:
         ray = self._ray

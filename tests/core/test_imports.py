@@ -113,6 +113,7 @@ TOP_LAYER = {
     "core": "core",
     "cli_support": "support",
     "kernel_support": "support",
+    "ray_support": "support",
     "ai": "ai",
     "web": "people",
     "terminal": "people",

@@ -23,15 +23,24 @@ app = command_group("diceout", "Dice Out: exact solution tables and the balance 
 def solve(
     rows: Annotated[int, typer.Option("--rows", help=f"Board rows: {SOLVER_ROWS_TEXT}.")] = 5,
     out: Annotated[Path | None, typer.Option("--out", help="Table folder.")] = None,
-    workers: Annotated[int | None, typer.Option("--workers", min=1, help="Threads.")] = None,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", min=1, help="Threads (--engine memory) or processes (--engine local).")] = None,
     lookup: Annotated[
         Path | None,
         typer.Option("--lookup", help="Print the verdict of this position (or a record's final one)."),
     ] = None,
+    engine: Annotated[str, typer.Option(
+        "--engine", help="memory (one process), or in shards on disk: local (processes) or ray.",
+    )] = "memory",
+    shards: Annotated[int | None, typer.Option(
+        "--shards", min=1, help="Row blocks per pass (default: about 256 MB of the table each).")] = None,
+    address: Annotated[str | None, typer.Option(
+        "--address", help="--engine ray: the cluster (default: a local Ray).")] = None,
 ) -> None:
     """Solve the 5 × ROWS board exactly (retrograde analysis), or look a position up (a position
-    or record file). Says what the build takes (disk, memory, time) before it starts."""
-    solve_main(rows, out, workers, lookup)
+    or record file). Says what the build takes (disk, memory, time) before it starts. With
+    --engine local or ray the solve runs in shards with every table on disk (resumable)."""
+    solve_main(rows, out, workers, lookup, engine, shards, address)
 
 
 @app.command()

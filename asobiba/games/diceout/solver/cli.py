@@ -4,6 +4,9 @@
 * ``asobiba solve diceout [--rows N] [--out DIR] [--workers K]`` solves the 5 × N board into
   ``DIR/diceout-rN`` (default ``DIR``: ``platformdirs.user_data_dir("asobiba")/tables``), showing a
   progress bar per phase; an interrupted solve resumes from its last checkpoint.
+  ``--engine local|ray [--shards S] [--address ADDR]`` solves it in shards with every table on disk
+  (:mod:`.shards`): ``local`` runs them as ``K`` local processes, ``ray`` as Ray tasks (a local Ray
+  on loopback unless ``--address`` names a cluster); the default ``memory`` is the one-process solve.
 * ``asobiba solve diceout --lookup POSITION.json [--out DIR]`` prints
   ``{"result": "win"|"loss"|"draw", "plies": N}`` for the side to move.
   Before it starts it says what the build takes (:mod:`.costs`).
@@ -26,6 +29,7 @@ from ....core.names import Names
 from ..board import check_solver_rows
 from .costs import build_cost
 from .geometry import board
+from .shards import shard_disk_bytes
 from .table import TableMissingError, find_table, table_directory
 
 GAME = "diceout"
@@ -35,58 +39,88 @@ class SolverResourceError(Explained):
     """The board is too large for this machine's memory or disk (said in both languages)."""
 
 
-def check_resources(rows: int, directory: Path) -> None:
-    """Refuse boards whose table (one byte per placement) and status table do not fit."""
+ENGINES = ("memory", "local", "ray")
+"""``--engine`` of ``asobiba solve diceout``: one process with the tables in memory, or shards."""
+
+
+def check_resources(rows: int, directory: Path, sharded: bool = False) -> None:
+    """Refuse boards whose table (one byte per placement) and status table do not fit: in memory
+    (one process) and on disk, or on disk only when ``sharded`` (with the status table and maps)."""
     n = board(rows).n_sets
     need_ram = n * n + n * n // 4 + 2 * n * ((n + 63) // 64)
     ram = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    if need_ram > 0.9 * ram:
+    if not sharded and need_ram > 0.9 * ram:
         raise SolverResourceError(Names(
             f"5×{rows} の表には約 {need_ram / 1e9:.1f} GB のメモリが要りますが、このマシンには "
             f"{ram / 1e9:.1f} GB しかありません（複数のマシンで解く方法は docs/solver.md）。",
             f"the 5×{rows} table needs about {need_ram / 1e9:.1f} GB of memory, this machine has "
-            f"{ram / 1e9:.1f} GB (see docs/solver.md for solving it across machines)",
+            f"{ram / 1e9:.1f} GB (solve it in shards on disk: --engine local or --engine ray)",
         ))
     probe = directory
     while not probe.exists():
         probe = probe.parent
     free = shutil.disk_usage(probe).free
-    have = (directory / "values.u8").stat().st_size if (directory / "values.u8").exists() else 0
-    if n * n - have > free:
+    need_disk = shard_disk_bytes(rows) if sharded else n * n
+    have = sum(path.stat().st_size for path in directory.glob("*.u[28]")) if directory.exists() else 0
+    if need_disk - have > free:
         raise SolverResourceError(Names(
-            f"5×{rows} の表には {directory} に {n * n / 1e9:.1f} GB のディスクが要りますが、"
+            f"5×{rows} の表には {directory} に {need_disk / 1e9:.1f} GB のディスクが要りますが、"
             f"空きは {free / 1e9:.1f} GB です。",
-            f"the 5×{rows} table needs {n * n / 1e9:.1f} GB of disk in {directory}, "
+            f"the 5×{rows} table needs {need_disk / 1e9:.1f} GB of disk in {directory}, "
             f"only {free / 1e9:.1f} GB are free",
         ))
 
 
-def solve_main(rows: int, out: Path | None, workers: int | None, lookup: Path | None) -> None:
-    """``asobiba solve diceout``: build a table, or look a position up in one."""
+def solve_main(rows: int, out: Path | None, workers: int | None, lookup: Path | None,
+               engine: str = "memory", shards: int | None = None, address: str | None = None) -> None:
+    """``asobiba solve diceout``: build a table (in one process, or in shards run by ``engine``),
+    or look a position up in one."""
     if lookup is not None:
         _lookup(lookup, out)
         return
     check_solver_rows(rows)
     if workers is not None and workers < 1:
         raise OptionError(f"--workers must be at least 1, not {workers}")
+    if engine not in ENGINES:
+        raise OptionError(f"--engine takes {', '.join(ENGINES)}, not {engine!r}")
+    if shards is not None and engine == "memory":
+        raise OptionError("--shards belongs to --engine local or ray")
+    if shards is not None and shards < 1:
+        raise OptionError(f"--shards must be at least 1, not {shards}")
+    if address and engine != "ray":
+        raise OptionError("--address belongs to --engine ray")
+    if workers is not None and engine == "ray":
+        raise OptionError("--workers belongs to --engine memory or local (Ray places its own tasks)")
     directory = table_directory(rows, out)
-    check_resources(rows, directory)
+    check_resources(rows, directory, sharded=engine != "memory")
     from rich.console import Console
-
-    from .retrograde import solve
 
     cost = build_cost(rows)
     Console(stderr=True).print(f"building the 5×{rows} table in {directory}: {cost.en}\n"
                                f"5×{rows} の表を作ります：{cost.ja}（中断しても続きから再開できます）")
 
     with _progress_bar(f"solving Dice Out 5×{rows}") as report:
-        meta = solve(rows, directory, workers, report)
+        if engine == "memory":
+            from .retrograde import solve
+
+            meta = solve(rows, directory, workers, report)
+        else:
+            from .shards import make_runner, solve_sharded
+
+            runner = make_runner(engine, workers, address)
+            try:
+                meta = solve_sharded(rows, directory, runner, shards, report)
+            finally:
+                runner.close()
     counts = meta["codes_all"]
     valid = sum(counts) - counts[255]
+    sharded = meta.get("sharded")
+    split = (f" ({sharded['shards']} shards on {sharded['engine']}: {sharded['cpu_seconds']} CPU s, "
+             f"largest worker {sharded['peak_rss_mb']} MB)" if sharded else "")
     Console().print(
         f"5×{rows}: {valid:,} placements, {meta['passes']} passes, longest result "
         f"{meta['max_distance']} plies, {counts[0]:,} draws; {meta['solve_seconds']} s, "
-        f"peak memory {meta['peak_rss_mb']} MB\ntable: {directory}"
+        f"peak memory {meta['peak_rss_mb']} MB{split}\ntable: {directory}"
     )
 
 
