@@ -14,7 +14,9 @@ as each language writes it ("Yellow and Green win!").
 from __future__ import annotations
 
 import json
+import random
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -395,3 +397,35 @@ def test_who_won_agrees_in_english_and_lists_in_both_languages(page, server) -> 
                           "Yellow won", "Yellow and Green won"]
     assert said["ja"] == ["Yellowの勝ち！", "Yellow・Greenの勝ち！", "Red・Yellow・Greenの勝ち！",
                           "Yellowの勝ち", "Yellow・Greenの勝ち"]
+
+
+def test_going_on_without_declaring_is_not_dressed_as_the_dice_out(page, server) -> None:
+    """Where a dice-out may be declared, 「ダイスアウト！」 is the gold button and 「宣言せずに続ける」
+    a plain one beside it (both once wore the same gold)."""
+    from asobiba.games.diceout.actions import DECLARE_ACTION, PASS_ACTION
+
+    gid = new_game(server, "diceout", {"declare": "manual", "placement": "rolled", "first": "red"},
+                   [HUMAN, HUMAN], seed=2)
+    rng = random.Random(2)
+    for _ in range(200):
+        data = server.api("GET", f"/api/games/{gid}").json()
+        assert data["status"] == "playing"
+        state = engine_state(data)
+        if state.is_chance:  # the server rolls
+            time.sleep(0.05)
+            continue
+        legal = state.legal_actions()
+        if {PASS_ACTION, DECLARE_ACTION} <= set(legal):
+            break
+        plain = [a for a in legal if a not in (PASS_ACTION, DECLARE_ACTION)] or legal
+        server.api("POST", f"/api/games/{gid}/moves", json={"action": rng.choice(plain)})
+    else:
+        raise AssertionError("no declaration window in 200 moves")
+    page.goto(f"{server.url}/game/{gid}")
+    declare = page.locator("[data-action=verb][data-verb=declare]")
+    going_on = page.locator("[data-role=actions] button", has_text="宣言せずに続ける")
+    declare.wait_for()
+    going_on.wait_for()
+    background = "el => getComputedStyle(el).backgroundColor"
+    assert declare.evaluate(background) != going_on.evaluate(background)
+    assert going_on.evaluate("el => getComputedStyle(el).fontWeight") != "800"
