@@ -429,3 +429,33 @@ def test_going_on_without_declaring_is_not_dressed_as_the_dice_out(page, server)
     background = "el => getComputedStyle(el).backgroundColor"
     assert declare.evaluate(background) != going_on.evaluate(background)
     assert going_on.evaluate("el => getComputedStyle(el).fontWeight") != "800"
+
+
+@pytest.mark.parametrize("path", ["game", "replay"])
+def test_a_title_never_breaks_inside_the_game_name_on_a_phone(browser, server, path: str) -> None:
+    """チャイニーズチェッカー stays on one line in the table's and the replay's title on a small
+    phone (320 px); the replay's once broke it as チャイニーズチェッカ／ー."""
+    gid = new_game(server, "chinese_checkers", {}, [HUMAN, INTRO], seed=4)
+    if path == "replay":
+        server.api("POST", f"/api/games/{gid}/resign")
+    context = browser.new_context(viewport={"width": 320, "height": 640}, device_scale_factor=2)
+    page = as_creator(context.new_page(), server)
+    try:
+        page.goto(f"{server.url}/{path}/{gid}")
+        page.wait_for_selector(".board-svg")
+        lines = page.evaluate("""name => {
+          const title = document.querySelector('.table-title');
+          const walker = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const at = node.textContent.indexOf(name);
+            if (at < 0) continue;
+            const range = document.createRange();
+            range.setStart(node, at);
+            range.setEnd(node, at + name.length);
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+          }
+          return 0;
+        }""", "チャイニーズチェッカー")
+        assert lines == 1
+    finally:
+        context.close()
