@@ -48,6 +48,8 @@ from .studyplan import MAX_SECONDS, studied
 from .workers import Workers
 
 STATIC = Path(__file__).parent / "static"
+ROUTERS = (api.router, services.router, learn.router, studies.router, sockets.router)
+"""The routers of the API and the game WebSocket, in the order they are included."""
 OPENAPI_PATH = "/api/openapi.json"
 log = logging.getLogger("asobiba.web")
 
@@ -133,7 +135,7 @@ def create_app(
     # text (pages, modules, styles, JSON) goes out compressed to browsers that accept gzip
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     if limits is not None and limits.address_rate > 0:
-        app.add_middleware(AddressLimits, limits=limits)
+        app.add_middleware(AddressLimits, limits=limits, needs_token=contract.needs_token(ROUTERS))
     app.add_middleware(Guard, access=access or Access())  # outermost: refusals get its headers
 
     @app.exception_handler(AsobibaError)
@@ -164,11 +166,8 @@ def create_app(
         return JSONResponse({"error": one_line(str(exc.detail))}, status_code=exc.status_code,
                             headers=headers)
 
-    app.include_router(api.router)
-    app.include_router(services.router)
-    app.include_router(learn.router)
-    app.include_router(studies.router)
-    app.include_router(sockets.router)
+    for router in ROUTERS:
+        app.include_router(router)
     for game in descriptors():  # each game's own page module, from its package
         if game.at_web_table and game.client is not None:
             app.mount(f"{CLIENT_PREFIX}/{game.id}", Revalidated(directory=game.client.folder),

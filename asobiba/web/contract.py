@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import copy
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from functools import cache
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import APIRouter, FastAPI
 from fastapi.openapi.utils import get_openapi
+from fastapi.routing import APIRoute
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]  # jsonschema ships no type hints (its stubs are another package)
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import models_json_schema
@@ -190,6 +191,18 @@ ACTING = {"seat_to_computer", "post_move", "post_undo", "post_takeback", "post_r
 CHANGING = ACTING - {"post_hint"} | {"join_seat"}
 """The operations that change a stored game: 409 when another change of it came first (another
 server process's, docs/operations.md, "Several processes")."""
+
+def needs_token(routers: Sequence[APIRouter]) -> Callable[[str, str], bool]:
+    """Whether a request (method, path) goes to one of the :data:`ACTING` routes of ``routers``,
+    which refuse it with 401 without a token."""
+    acting = [r for router in routers for r in router.routes
+              if isinstance(r, APIRoute) and r.name in ACTING]
+
+    def needs(method: str, path: str) -> bool:
+        return any(method in (r.methods or ()) and r.path_regex.match(path) for r in acting)
+
+    return needs
+
 
 EXTRA_ERRORS: dict[str, tuple[int, ...]] = {
     "post_setup": (409,),

@@ -4,8 +4,11 @@
   on average (HTTP requests and WebSocket handshakes alike), in bursts of at most
   :attr:`Limits.address_burst`, and hold at most :attr:`Limits.address_sockets` WebSockets open.
   Past that an HTTP request is answered 429 with ``Retry-After`` and a handshake is refused,
-  before anything else is done. The page's own files (``/static/…``, which a browser asks for
-  again on every page it opens: about forty modules a page) draw on a budget of their own,
+  before anything else is done; a request with no ``Authorization`` to a route that needs a token
+  is answered the 401 it would get anyway (``needs_token``), so that the answer to a request
+  without credentials is the same whatever the rate. The page's own files (``/static/…``, which
+  a browser asks for again on every page it opens: about forty modules a page) draw on a budget of
+  their own,
   :attr:`Limits.address_file_rate` a second in bursts of :attr:`Limits.address_file_burst`, so
   that a person going from the lobby to a lesson and a table is never refused a module.
   ``address_rate=0`` turns the per-address limits off. Behind a
@@ -45,6 +48,8 @@ Send = Callable[[Message], Awaitable[None]]
 
 TOO_MANY_REQUESTS = Names("リクエストが多すぎます。少し待ってからもう一度どうぞ。",
                           "too many requests from this address; try again in a moment")
+NO_TOKEN = Names("この操作には席の鍵（トークン）が要ります。",
+                 "this request needs a token (Authorization: Bearer)")
 TOO_MANY_FRAMES = Names("操作が速すぎます。少し待ってからもう一度どうぞ。",
                         "too many messages on this connection; slow down")
 
@@ -139,9 +144,12 @@ class FrameLimit:
 class AddressLimits:
     """The ASGI middleware that applies the per-address limits."""
 
-    def __init__(self, app: Callable[..., Awaitable[None]], limits: Limits) -> None:
+    def __init__(self, app: Callable[..., Awaitable[None]], limits: Limits,
+                 needs_token: Callable[[str, str], bool] = lambda _method, _path: False) -> None:
         self.app = app
         self.limits = limits
+        self.needs_token = needs_token
+        """Whether a request (method, path) is refused without a token (401) by its route."""
         self.buckets: dict[str, Bucket] = {}
         self.files: dict[str, Bucket] = {}
         self.frames: dict[str, Bucket] = {}
@@ -158,6 +166,9 @@ class AddressLimits:
         else:
             bucket = _bucket(self.buckets, address, limits.address_rate, limits.address_burst)
         if not bucket.take():
+            if (scope["type"] == "http" and self.needs_token(scope["method"], scope["path"])
+                    and not any(k == b"authorization" for k, _ in scope["headers"])):
+                return await _refuse(scope, send, NO_TOKEN, status=401)
             return await _refuse(scope, send)
         if scope["type"] == "http":
             if scope["method"] == "POST" and scope["path"] in CREATING:
@@ -192,12 +203,14 @@ def _bucket(buckets: dict[str, Bucket], address: str, rate: float, burst: float)
     return bucket
 
 
-async def _refuse(scope: Scope, send: Send, why: Names = TOO_MANY_REQUESTS, retry: int = 1) -> None:
+async def _refuse(scope: Scope, send: Send, why: Names = TOO_MANY_REQUESTS, retry: int = 1,
+                  status: int = 429) -> None:
     if scope["type"] == "websocket":
         await send({"type": "websocket.close", "code": 1013})
         return
     body = json.dumps({"error": why.en, "text": why.to_json()}).encode()
-    await send({"type": "http.response.start", "status": 429, "headers": [
-        (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-        (b"retry-after", str(retry).encode())]})
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if status == 429:
+        headers.append((b"retry-after", str(retry).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

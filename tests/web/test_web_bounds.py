@@ -211,3 +211,21 @@ def test_the_page_files_have_their_own_budget(db_url: str) -> None:
         assert set(files) == {200}
         api = [c.get("/api/catalog").status_code for _ in range(6)]
         assert 429 in api
+
+
+def test_past_the_limit_a_request_without_a_token_is_still_told_it_needs_one(db_url: str) -> None:
+    """A request with no token to a route that needs one gets the 401 it would get anyway, even
+    past the address's limit; other requests past it get 429 (docs/operations.md, "Bounded work")."""
+    limits = Limits(address_rate=0.01, address_burst=1)
+    with TestClient(create_app(db_url, limits=limits)) as c:
+        assert c.get("/api/catalog").status_code == 200  # the burst is spent
+        assert c.get("/api/catalog").status_code == 429
+        for path in ("/api/games/0123456789abcdef/moves", "/api/games/0123456789abcdef/resign",
+                     "/api/studies/0123456789abcdef/cancel"):
+            answer = c.post(path, json={"action": 0})
+            assert answer.status_code == 401, path
+            assert set(answer.json()) == {"error", "text"} and "retry-after" not in answer.headers
+        tokened = c.post("/api/games/0123456789abcdef/moves", json={"action": 0},
+                         headers={"Authorization": "Bearer x"})
+        assert tokened.status_code == 429  # a token does not pass the limit
+        assert c.post("/api/games", json={}).status_code == 429  # a route that needs no token
