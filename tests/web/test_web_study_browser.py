@@ -43,7 +43,8 @@ def test_a_tiny_study_runs_from_the_page(page, server, shots: Path) -> None:
 
     page.click("#lang")
     page.wait_for_selector("text=Start the study")
-    assert "yami vs isurugi" in page.locator("[data-role=study-cell]").inner_text()
+    cell = page.locator("[data-role=study-cell]").inner_text()
+    assert "Dark Dice set vs Isurugi set" in cell  # names, not ids
     page.mouse.move(1, 400)  # off the language button: its hover colours are not the page's
     assert not serious(page)
     page.screenshot(path=str(shots / "study-en.png"), full_page=True)
