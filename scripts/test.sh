@@ -39,7 +39,9 @@ $AS_PG psql -q -c "DROP DATABASE IF EXISTS asobiba_test" \
   -c "CREATE DATABASE asobiba_test OWNER asobiba_test"
 PG_URL="postgresql+psycopg://asobiba_test:asobiba_test@127.0.0.1/asobiba_test"
 
-ASOBIBA_TEST_PG_URL="$PG_URL" python3 -m pytest -q "$@"
+# One test process per core (pytest-xdist), each test file whole in one of them: a file's
+# fixtures (its servers, its PostgreSQL tables) are never shared by two processes at once.
+ASOBIBA_TEST_PG_URL="$PG_URL" python3 -m pytest -q -n auto --dist loadfile "$@"
 
 ASOBIBA_TEST_DB_URL="$PG_URL" \
   python3 -m pytest -q tests/web/test_web_api.py tests/web/test_web_store.py \

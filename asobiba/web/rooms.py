@@ -329,12 +329,16 @@ class Rooms:
             self._in_turn(change.game_id, self._follow(change))
 
     def resync(self) -> None:
-        """Changes may have been missed: read every live table again and send its clients the
-        state it has."""
-        for game_id in list(self.ledger.tables):
-            self._in_turn(game_id, self._follow(Change("", game_id)))
-        for game_id in list(self.audience.listeners):
-            self._in_turn(game_id, self._presence_changed(game_id))
+        """Changes may have been missed: read every live table and who is present again, and send
+        the clients the state it has (one piece of work a game: a later one in the game's turn
+        would keep the reread state from being sent, :meth:`_follow`)."""
+        for game_id in {*self.ledger.tables, *self.audience.listeners}:
+            self._in_turn(game_id, self._read_again(game_id))
+
+    async def _read_again(self, game_id: str) -> None:
+        await self._presence_changed(game_id)
+        if game_id in self.ledger.tables:
+            await self._follow(Change("", game_id))
 
     def _in_turn(self, game_id: str, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` once the game's work queued before it is done."""

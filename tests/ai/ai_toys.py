@@ -243,8 +243,16 @@ NIM4 = _descriptor(Nim4Game, nim_evaluate)
 RACE = _descriptor(RaceGame, race_evaluate)
 
 
+TOYS = (("TTT", TTT), ("NIM2", NIM2), ("NIM3", NIM3), ("NIM4", NIM4), ("RACE", RACE))
+
+
 def register_toys() -> None:
     """Make the toys known to the core registry, each with its own descriptor."""
-    for name, descriptor in (("TTT", TTT), ("NIM2", NIM2), ("NIM3", NIM3), ("NIM4", NIM4),
-                             ("RACE", RACE)):
+    for name, descriptor in TOYS:
         GAMES[descriptor.id] = f"{__name__}:{name}"
+
+
+def unregister_toys() -> None:
+    """Forget the toys again."""
+    for _name, descriptor in TOYS:
+        GAMES.pop(descriptor.id, None)

@@ -284,7 +284,10 @@ def test_the_lobby_start_button_is_in_view(browser, server) -> None:
             page.goto(server.url)
             page.wait_for_function("() => !document.querySelector('[data-action=start]').disabled")
             page.wait_for_selector(".game-card .card-art svg")  # the page as it settles
-            box = page.locator("[data-action=start]").bounding_box()
+            page.wait_for_load_state("networkidle")  # (the lobby draws its form again as answers come)
+            start = page.locator("[data-action=start]")
+            start.wait_for(state="visible")
+            box = start.bounding_box()
             height = options["viewport"]["height"]
             assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box
         finally:
