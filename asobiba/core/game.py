@@ -15,33 +15,24 @@ Chance is explicit: at a chance node ``current_player == CHANCE`` and ``chance_o
 ``(action, probability)`` pairs whose probabilities sum to 1. Chance outcomes are actions like any
 other: records store them and replay them.
 
-Every game plays the same way; here Dice Out with its dice set up by hand:
+Every game plays the same way, whichever the registry holds (here each one to its end, its
+notation and its saved form read back at every ply):
 
->>> from asobiba.core.registry import make_game
->>> game = make_game("diceout", {"setup": "fixed", "first": "red"})
->>> state = game.new_state()
->>> game.player_names[state.current_player], len(state.legal_actions())
-('red', 12)
->>> action = state.notation_to_action("b1-b2")
->>> state.action_to_notation(action)
-'b1-b2'
->>> after = state.apply(action)
->>> game.player_names[after.current_player], game.player_names[state.current_player]
-('white', 'red')
->>> game.state_from_json(after.to_json()).key() == after.key()
-True
-
-With the dice rolled (the default), the game starts at a chance node:
-
->>> rolled = make_game("diceout").new_state()
->>> rolled.current_player == CHANCE, round(sum(p for _, p in rolled.chance_outcomes()), 9)
-(True, 1.0)
 >>> import random
->>> rng = random.Random(1)
->>> while not rolled.is_terminal:
-...     rolled = rolled.apply(random_action(rolled, rng))
->>> sorted(rolled.ranks()), returns_from_ranks(rolled.ranks()) == rolled.returns()
-([1, 2], True)
+>>> from asobiba.core.registry import descriptors, make_game
+>>> for descriptor in descriptors():
+...     game, rng = make_game(descriptor.id), random.Random(1)
+...     state = game.new_state()
+...     while not state.is_terminal:
+...         assert state.is_chance == (state.current_player == CHANCE)
+...         if state.is_chance:
+...             assert round(sum(p for _, p in state.chance_outcomes()), 9) == 1.0
+...         action = random_action(state, rng)
+...         assert state.notation_to_action(state.action_to_notation(action)) == action
+...         after = state.apply(action)
+...         assert game.state_from_json(after.to_json()).key() == after.key()
+...         state = after
+...     assert returns_from_ranks(state.ranks()) == state.returns()
 """
 
 from __future__ import annotations

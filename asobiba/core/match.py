@@ -18,24 +18,27 @@ frames are free) and knows which seats are people. On top of the engine it adds:
 
 The computer itself is not here: whoever runs the match asks an agent when :meth:`computer_to_move`.
 
-A person (red) against the computer in Dice Out, the dice set up by hand:
+A person in the first seat against the computer, in every game the registry holds: the dice and
+the computers play until the person is to move, the person moves, the replies follow, and
+1手戻す takes the person back to that move:
 
->>> from asobiba.core.registry import make_game
->>> game = make_game("diceout", {"setup": "fixed", "first": "red"})
->>> match = Match(game, game.new_state(), [HUMAN, COMPUTER], seed=7)
->>> match.human_to_move(), match.play(match.state.notation_to_action("b1-b2"))
-(True, 'b1-b2')
->>> match.computer_to_move()
-True
->>> match.play(match.state.legal_actions()[0])  # what an agent would choose
-'b5-c4'
->>> match.undo_target()  # 1手戻す: the computer's reply and the person's move go
-0
->>> match.truncate(0)
->>> match.resign()  # the only person at the table resigns
-0
->>> match.result
-Outcome(ranks=(2, 1), returns=(-1.0, 1.0), reason='resign', ending=None, resigned='red')
+>>> from asobiba.core.registry import descriptors, make_game
+>>> def on_until_a_person_moves(match):
+...     while not match.human_to_move() and not match.finished:
+...         automatic = match.automatic_action()
+...         match.play(automatic if automatic is not None else match.state.legal_actions()[0])
+>>> for descriptor in descriptors():
+...     game = make_game(descriptor.id)
+...     kinds = [HUMAN] + [COMPUTER] * (game.num_players - 1)
+...     match = Match(game, game.new_state(), kinds, seed=7)
+...     on_until_a_person_moves(match)
+...     before = match.plies
+...     _ = match.play(match.state.legal_actions()[0])  # what the person chose
+...     on_until_a_person_moves(match)
+...     assert match.undo_target() == before  # the replies and the person's move go
+...     match.truncate(before)
+...     assert match.resign() == 0  # the only person at the table resigns, and ranks last
+...     assert match.result.reason == "resign" and match.result.ranks[0] == max(match.result.ranks)
 >>> match.check_human_turn()
 Traceback (most recent call last):
     ...
