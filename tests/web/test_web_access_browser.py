@@ -219,7 +219,7 @@ def test_on_a_phone_the_gandice_mat_is_laid_out_narrow_readable_and_uncovered(br
     """At 390x844 the mat comes in its narrow layout: every text shown (Japanese, then English) is
     at least 12 CSS px on the screen, inside the mat, and no two texts or board switches overlap
     (the sound button never covers the turn counter); the bar of choices takes at most half the
-    screen; turned sideways it is the wide mat again."""
+    screen; turned sideways it is the wide mat again, and on a desktop no switch covers a text of it."""
     options = {"players": 3, "decks": ["yami", "isurugi", "chogan"], "first": "p1"}
     body = {"game": "gandice", "options": options, "seats": [HUMAN] * 3, "seed": 5}
     gid = server.api("POST", "/api/games", json=body).json()["id"]
@@ -256,5 +256,9 @@ def test_on_a_phone_the_gandice_mat_is_laid_out_narrow_readable_and_uncovered(br
                 assert box is not None and box["y"] >= bar["y"] and box["y"] + box["height"] <= 844, button
         page.set_viewport_size({"width": 844, "height": 390})
         page.wait_for_selector("svg.gandice:not(.narrow)")
+        page.set_viewport_size({"width": 1280, "height": 800})  # the wide mat: the switches above it too
+        seen = page.evaluate(MAT_TEXTS)
+        covered = [pair for c in seen["controls"] for t in seen["texts"] for pair in overlapping([c, t])]
+        assert not seen["narrow"] and not covered
     finally:
         context.close()
