@@ -16,6 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 from web.conftest import Server, free_port
+from web.processes import nginx_http
 
 from asobiba.web.connections import HEADER_TIMEOUT
 
@@ -179,19 +180,7 @@ NGINX = "/usr/sbin/nginx"
 
 
 def nginx_conf(prefix: Path, port: int, upstream: int) -> str:
-    user = "user root;\n" if os.geteuid() == 0 else ""
-    return f"""{user}worker_processes 1;
-pid {prefix}/nginx.pid;
-error_log {prefix}/error.log;
-events {{ worker_connections 256; }}
-http {{
-  access_log off;
-  client_body_temp_path {prefix}/body;
-  proxy_temp_path {prefix}/proxy;
-  fastcgi_temp_path {prefix}/fastcgi;
-  uwsgi_temp_path {prefix}/uwsgi;
-  scgi_temp_path {prefix}/scgi;
-  server {{
+    return nginx_http(prefix, f"""  server {{
     listen 127.0.0.1:{port};
     location / {{
       proxy_pass http://127.0.0.1:{upstream};
@@ -199,8 +188,7 @@ http {{
       proxy_set_header X-Forwarded-For $remote_addr;
     }}
   }}
-}}
-"""
+""")
 
 
 def test_behind_nginx_the_address_limit_counts_the_client(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 from web.conftest import free_port
+from web.processes import children, nginx_http
 from web.test_web_attacks import NGINX
 from websockets.sync.client import ClientConnection, connect
 
@@ -219,20 +220,8 @@ def test_a_lost_broker_connection_is_found_again_and_clients_resync(pair: tuple[
 
 def nginx_upstream(prefix: Path, port: int, upstreams: list[int]) -> str:
     """The configuration of docs/operations.md, "Several processes", on loopback ports."""
-    user = "user root;\n" if os.geteuid() == 0 else ""
     servers = "".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;\n" for p in upstreams)
-    return f"""{user}worker_processes 1;
-pid {prefix}/nginx.pid;
-error_log {prefix}/error.log;
-events {{ worker_connections 256; }}
-http {{
-  access_log off;
-  client_body_temp_path {prefix}/body;
-  proxy_temp_path {prefix}/proxy;
-  fastcgi_temp_path {prefix}/fastcgi;
-  uwsgi_temp_path {prefix}/uwsgi;
-  scgi_temp_path {prefix}/scgi;
-  upstream asobiba {{
+    return nginx_http(prefix, f"""  upstream asobiba {{
 {servers}  }}
   server {{
     listen 127.0.0.1:{port};
@@ -246,8 +235,7 @@ http {{
       proxy_set_header Connection "upgrade";
     }}
   }}
-}}
-"""
+""")
 
 
 def test_a_takeback_asked_on_one_process_is_answered_on_another(pair: tuple[Process, Process]) -> None:
@@ -360,19 +348,6 @@ def test_two_processes_one_game_and_one_of_them_killed(pair: tuple[Process, Proc
     assert stored_moves(pg_url, gid) == acknowledged  # every acknowledged move, once
     for ws in sockets:
         ws.close()
-
-
-def children(pid: int) -> set[int]:
-    """The processes whose parent is ``pid``."""
-    found = set()
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.add(int(stat.parent.name))
-    return found
 
 
 def test_workers_serve_one_port_and_one_that_dies_is_replaced(pg_url: str, tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
+from web.processes import children
 
 from asobiba.cli import app
 from asobiba.web.studyplan import MAX_GAMES, MAX_SECONDS
@@ -155,19 +156,6 @@ def test_serve_refuses_a_time_cap_out_of_bounds() -> None:
     result = CliRunner().invoke(app, ["serve", "--study-seconds", str(MAX_SECONDS + 1)])
     assert result.exit_code == 2
     assert f"--study-seconds must be from 1 to {MAX_SECONDS}" in result.output
-
-
-def children(pid: int) -> set[int]:
-    """The processes whose parent is ``pid`` (from /proc)."""
-    found = set()
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.add(int(stat.parent.name))
-    return found
 
 
 def test_a_study_ends_with_its_server_even_when_that_is_killed(server) -> None:
