@@ -11,6 +11,10 @@ lasts until a draw (the move limit or a repetition); a finished game is replaced
 A few seats ask for a hint before each move (``--hints``), and one client of the first game never
 reads what it is sent (``--slow-readers``): the server must cut it off while the game goes on.
 
+Each client keeps of the game only what it reads (the seats, the turn, the moves, the status and
+its legal moves, made whole from protocol 2's compact form): it parses every frame and counts its
+bytes, but does not splice the board pictures, which it never looks at.
+
 It measures the moves per second, the latency of a move (sent → the frame that shows it, at the
 client that sent it) as p50/p95/p99, the bytes of frames each client is sent per move, and the CPU
 each side spends per move: the server processes' (from /proc: the ones it started, or those named
@@ -200,6 +204,19 @@ def choose(legal: list[dict[str, Any]], rng: random.Random, rows: int) -> dict[s
     return rng.choice(moves or legal) if (moves or legal) else None
 
 
+READ = frozenset({"players", "history", "plies", "moves", "status", "to_move", "legal", "options"})
+"""The keys of the game a client reads (never the board pictures: it counts their bytes, no more)."""
+
+
+def read(game: dict[str, Any], subprotocol: str | None) -> dict[str, Any]:
+    """What a client keeps of a frame's game (a ``state`` frame's, or a delta's change of it): the
+    keys it reads (:data:`READ`), with the legal moves of protocol 2 made whole."""
+    kept = {k: v for k, v in game.items() if (k[1:] if k[:1] in frames.MARKS else k) in READ}
+    if subprotocol == frames.SUBPROTOCOL and "legal" in kept:
+        kept["legal"] = frames.expand_moves(kept["legal"])
+    return kept
+
+
 RECONNECTS = 5
 """The most times one seat connects again after its server went away."""
 
@@ -270,7 +287,7 @@ class Seat:
             kind = frame.get("type")
             self.run.tally.bytes_by_type[str(kind)] += len(text)
             if kind == "state":
-                self.game, self.moment = frame["game"], frame.get("v")
+                self.game, self.moment = read(frame["game"], ws.subprotocol), frame.get("v")
                 self._state(ws, self.game)
             elif kind == "delta":
                 if self.game is None or frame["base"] != self.moment:  # a moment missed: ask again
@@ -278,7 +295,8 @@ class Seat:
                     self.run.tally.resyncs += 1
                     await _send(ws, {"type": "sync"})
                     continue
-                self.game, self.moment = frames.apply(self.game, frame["game"]), frame["v"]
+                self.game = frames.apply(self.game, read(frame["game"], ws.subprotocol))
+                self.moment = frame["v"]
                 self._state(ws, self.game)
             elif kind == "hint":
                 self.run.tally.hints += 1

@@ -163,3 +163,28 @@ def apply(game: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
         else:
             out[key] = value
     return out
+
+
+KEPT = ("action", "notation")
+"""The fields of a legal move that protocol 2 always sends (docs/protocol.md, "Compact legal moves")."""
+
+
+def usual_move(move: dict[str, Any], worded: bool) -> dict[str, Any]:
+    """The legal move that protocol 2 rebuilds from ``move``'s :data:`KEPT` fields and its cells
+    (docs/protocol.md, "Compact legal moves"): ``from`` and ``to`` null, the path from ``from`` to
+    ``to`` (those of ``move`` not null), nothing dropped and no verb played; a move with words
+    (``worded``) of the ``move`` kind, reading as its notation in both languages, with no data.
+    Protocol 2 leaves out of each move every field equal to this one's."""
+    origin, target, notation = move.get("from"), move.get("to"), move["notation"]
+    usual = {"action": move["action"], "notation": notation, "from": None, "to": None,
+             "path": [c for c in (origin, target) if c is not None], "drops": []}
+    if worded:
+        usual.update(kind="move", words={"ja": notation, "en": notation}, data={})
+    usual["verb"] = None
+    return usual
+
+
+def expand_moves(legal: dict[str, Any]) -> list[dict[str, Any]]:
+    """The legal moves of a protocol-2 frame (``{"words"?, "moves"}``) as protocol 1 sends them."""
+    worded = legal.get("words") is True
+    return [{**usual_move(move, worded), **move} for move in legal["moves"]]

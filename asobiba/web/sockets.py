@@ -195,7 +195,8 @@ class Connection:
         if isinstance(frame, StateFrame):  # the game's meta goes with the first state only
             seats = self.rooms.seats_of(self.game_id, self.send)
             since = self.outbox.sent if self.deltas and not whole else None
-            self.outbox.put(frame.text(seats, meta=not self.meta_shown, since=since),
+            self.outbox.put(frame.text(seats, meta=not self.meta_shown, since=since,
+                                       protocol=frames.PROTOCOL if self.deltas else 1),
                             state=self.meta_shown, moment=frame.v)
             self.meta_shown = True
         else:

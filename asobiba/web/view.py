@@ -18,7 +18,7 @@ from ..core.descriptor import GameDescriptor, SvgRenderer
 from ..core.game import CHANCE, State
 from ..core.registry import descriptor, make_game
 from .errors import NotAtTable
-from .frames import OWN, changes
+from .frames import KEPT, OWN, changes, usual_move
 from .seats import LEVELS
 from .table import Table
 
@@ -227,7 +227,8 @@ class StateFrame:
     "WebSocket protocol"): as a ``state`` frame (the whole game) or, for a client that was sent the
     moment ``before`` (protocol 2), as a ``delta`` frame from it (:mod:`.frames`). Each client's
     text adds ``you`` (the seats it holds), the legal moves and verbs only if one of them is to
-    move, and the game's ``meta`` only in a client's first state frame."""
+    move, and the game's ``meta`` only in a client's first state frame; a protocol-2 client is
+    sent the legal moves compact (:func:`compact_moves`)."""
 
     def __init__(self, game: dict[str, Any], v: int = 0, before: StateFrame | None = None) -> None:
         self.game = game
@@ -263,13 +264,22 @@ class StateFrame:
     def _mover(self) -> str:
         return f'"legal":{dumps(self.game["legal"])},"verbs":{dumps(self.game["verbs"])}'
 
-    def text(self, seats: tuple[int, ...], meta: bool = False, since: int | None = None) -> str:
+    @cached_property
+    def _compact_mover(self) -> str:
+        return f'"legal":{dumps(compact_moves(self.game["legal"]))},"verbs":{dumps(self.game["verbs"])}'
+
+    def text(self, seats: tuple[int, ...], meta: bool = False, since: int | None = None,
+             protocol: int = 1) -> str:
         """The frame as the client holding ``seats`` sees it: a delta if it was last sent the
         moment ``since`` and this moment has a delta from it, else the whole state (``meta``: with
-        the game's meta, which each client is sent once, with its first state frame)."""
+        the game's meta, which each client is sent once, with its first state frame); the legal
+        moves compact for a client of ``protocol`` 2."""
         to_move = self.game["to_move"]
         mine = to_move is not None and self.game["players"].index(to_move) in seats
-        moves = self._mover if mine else '"legal":[],"verbs":[]'
+        if protocol >= 2:
+            moves = self._compact_mover if mine else _NO_COMPACT_MOVES
+        else:
+            moves = self._mover if mine else '"legal":[],"verbs":[]'
         you = f'"you":{dumps(list(seats))}'
         if since is not None and since == self.base:
             return f"{self._delta}{you}{'' if self._same_moves else ',' + moves}}}}}"
@@ -279,6 +289,23 @@ class StateFrame:
 def dumps(value: Any) -> str:
     """Compact JSON text, non-ASCII kept as is (the frames' encoding)."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def compact_moves(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """Legal moves as protocol 2 sends them (docs/protocol.md, "Compact legal moves"): each move
+    without the fields that equal what the client rebuilds (:func:`.frames.usual_move`), and
+    ``words`` true when the moves carry words (``kind``, ``words``, ``data``); the client's
+    :func:`.frames.expand_moves` (the page's ``legalmoves.js``) gives ``legal`` back."""
+    worded = bool(legal) and "words" in legal[0]
+    moves = []
+    for move in legal:
+        usual = usual_move(move, worded)
+        moves.append({k: v for k, v in move.items() if k in KEPT or k not in usual or v != usual[k]})
+    return {"words": True, "moves": moves} if worded else {"moves": moves}
+
+
+_NO_COMPACT_MOVES = f'"legal":{dumps(compact_moves([]))},"verbs":[]'
+"""The moves of a protocol-2 client not to move."""
 
 
 def _legal(table: Table) -> list[dict[str, Any]]:

@@ -1,25 +1,28 @@
 """Delta frames (docs/protocol.md, "Delta frames"): a protocol-2 client is sent the whole game once
 and then what changed; applying the deltas of a game gives the game its whole state frames show,
-a client that connects mid-game or misses a moment gets the whole state, and the page's picture from
-deltas is the one a whole state draws."""
+a client that connects mid-game or misses a moment gets the whole state, the legal moves it is sent
+compact are made whole (by the server's rules and the page's) as protocol 1 lists them, and the
+page's picture from deltas is the one a whole state draws."""
 
 from __future__ import annotations
 
 import json
+import random
 import time
+from collections.abc import Iterator
 from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from asobiba.core.registry import make_game
+from asobiba.core.registry import game_ids, make_game
 from asobiba.web import frames
 from asobiba.web.seats import Seat
 from asobiba.web.sockets import Connection
 from asobiba.web.store import PLAYING, StoredGame
 from asobiba.web.table import Table
-from asobiba.web.view import StateFrame, full
+from asobiba.web.view import StateFrame, _legal, compact_moves, dumps, full
 
 HUMAN = {"type": "human"}
 DICE_OUT = {"game": "diceout", "options": {"declare": "manual"}, "seats": [HUMAN, HUMAN], "seed": 4}
@@ -39,16 +42,23 @@ def whole(text: str) -> dict:
     return frame["game"]
 
 
+def received(game: dict) -> dict:
+    """A protocol-2 frame's game with its legal moves made whole, as the page takes it."""
+    return {**game, "legal": frames.expand_moves(game["legal"])} if "legal" in game else game
+
+
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(game_id=st.sampled_from(["diceout", "diamond", "gandice"]),
+@given(game_id=st.sampled_from(game_ids()),
        steps=st.lists(st.integers(min_value=-3, max_value=200), min_size=1, max_size=25))
 def test_the_deltas_of_a_random_game_applied_to_its_first_state_give_its_last(game_id, steps) -> None:
     """Each step plays the n-th legal move (chance and forced passes as the table plays them), or,
-    when negative, takes that many plies back: every kind of change a game sees."""
-    table = table_of(game_id, {"players": 2} if game_id == "diamond" else {})
+    when negative, takes that many plies back: every kind of change a game sees. The protocol-2
+    client, its legal moves made whole, has the game a protocol-1 client is sent at every moment."""
+    table = table_of(game_id, {})
     seats = (0,)
     first = moment = StateFrame(full(table, present={0}), 1)
-    seen = whole(first.text(seats))
+    seen = received(whole(first.text(seats, protocol=2)))
+    assert seen == whole(first.text(seats))
     for n, step in enumerate(steps, start=2):
         if step < 0:
             table.truncate(max(0, table.plies + step))
@@ -61,10 +71,39 @@ def test_the_deltas_of_a_random_game_applied_to_its_first_state_give_its_last(ga
                 table.play_stored(action if action is not None else legal[step % len(legal)])
         game = full(table, thinking=step % 2 == 0, present={0} if step % 3 else set())
         moment = StateFrame(game, n, moment)
-        delta = json.loads(moment.text(seats, since=n - 1))
+        delta = json.loads(moment.text(seats, since=n - 1, protocol=2))
         assert delta["type"] == "delta" and delta["base"] == n - 1 and delta["v"] == n
-        seen = frames.apply(seen, delta["game"])
-        assert seen == whole(moment.text(seats))
+        seen = frames.apply(seen, received(delta["game"]))
+        assert seen == whole(moment.text(seats)) == received(whole(moment.text(seats, protocol=2)))
+
+
+def positions(game_id: str, seed: int, plies: int = 40) -> Iterator[Table]:
+    """The table of a game of random moves (chance as the table draws it) at each ply a person is
+    to move, up to ``plies``."""
+    rng = random.Random(seed)
+    table = table_of(game_id, {})
+    for _ in range(plies):
+        if table.finished:
+            return
+        if table.chance_to_move():
+            table.play_stored(table.chance_action())
+            continue
+        yield table
+        table.play_stored(rng.choice(table.state.legal_actions()))
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_compact_legal_moves_made_whole_are_the_moves_protocol_1_lists(game_id) -> None:
+    """Through JSON, as a client reads them, in random positions of every game; protocol 1 is sent
+    the moves themselves."""
+    for seed in range(3):
+        for table in positions(game_id, seed):
+            legal = _legal(table)
+            sent = json.loads(dumps(compact_moves(legal)))
+            assert frames.expand_moves(sent) == legal
+            assert len(dumps(sent)) < len(dumps(legal)) or not legal
+            mover = (table.state.current_player,)
+            assert whole(StateFrame(full(table), 1).text(mover))["legal"] == legal
 
 
 PARTS = st.lists(st.sampled_from(["<a", "<b", "<c", "</g>", "d"]))
@@ -113,20 +152,20 @@ def test_a_protocol_2_client_follows_the_game_by_deltas_and_a_late_one_gets_the_
         assert ws.accepted_subprotocol == frames.SUBPROTOCOL
         first = ws.receive_json()
         assert first["type"] == "state"
-        game, moment = first["game"], first["v"]
+        game, moment = received(first["game"]), first["v"]
         for _ in range(4):
             play(ws, game)
             delta = ws.receive_json()
             assert delta["type"] == "delta" and delta["base"] == moment
-            game, moment = frames.apply(game, delta["game"]), delta["v"]
+            game, moment = frames.apply(game, received(delta["game"])), delta["v"]
         with deltas_socket(client, gid, token) as late:  # connects mid-game: the whole state
             joined = late.receive_json()
             assert joined["type"] == "state"
             assert joined["game"]["plies"] == game["plies"] == 5
         ws.send_text('{"type": "sync"}')
         while (again := ws.receive_json())["type"] == "delta":  # the seat's second client came and went
-            game = frames.apply(game, again["game"])
-        assert {k: v for k, v in again["game"].items() if k != "meta"} == \
+            game = frames.apply(game, received(again["game"]))
+        assert {k: v for k, v in received(again["game"]).items() if k != "meta"} == \
                {k: v for k, v in game.items() if k != "meta"}
 
 
@@ -137,7 +176,7 @@ def test_a_client_that_misses_a_moment_asks_again_and_gets_the_whole_state(clien
         assert old.receive_json()["type"] == "state"  # protocol 1: whole states only
         first = ws.receive_json()
         assert old.receive_json()["type"] == "state"  # the other device of the seats came
-        play(ws, first["game"])
+        play(ws, received(first["game"]))
         missed = ws.receive_json()  # the page loses this one
         assert missed["base"] == first["v"]
         play(old, old.receive_json()["game"])
@@ -174,6 +213,24 @@ def test_the_page_draws_from_deltas_the_picture_a_whole_state_draws(page, server
     page.wait_for_function(f"() => document.querySelectorAll('[data-role=moves] li').length === {plies}")
     time.sleep(1.0)
     assert page.locator("#board svg").evaluate("svg => svg.outerHTML") == by_deltas
+
+
+@pytest.mark.browser
+def test_the_page_makes_compact_legal_moves_whole_as_protocol_1_lists_them(page, server) -> None:
+    """The page's rules (legalmoves.js) against the server's, on positions of every game."""
+    sent, lists = [], []
+    for game_id in game_ids():
+        for k, table in enumerate(positions(game_id, seed=1)):
+            if k % 4 == 0:
+                legal = _legal(table)
+                sent.append(json.loads(dumps(compact_moves(legal))))
+                lists.append(legal)
+    page.goto(server.url)
+    made = page.evaluate("""async (sent) => {
+        const { expandMoves } = await import("/static/js/legalmoves.js");
+        return sent.map(expandMoves);
+    }""", sent)
+    assert made == lists
 
 
 def test_a_delta_waiting_for_a_slow_client_is_replaced_by_the_whole_newer_state() -> None:

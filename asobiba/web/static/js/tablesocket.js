@@ -3,8 +3,11 @@
 // and this module applies them (gamechange.js): the table is handed the whole game after every
 // frame, as if each were a `state` frame. A delta that does not follow the moment this page has (a
 // frame missed, or none yet) is not applied: the page asks for the whole state again (`sync`).
+// Protocol 2 sends the legal moves compact: they are made whole (legalmoves.js) as each frame comes,
+// so the table sees the moves protocol 1 lists.
 
 import { applyChange } from "./gamechange.js";
+import { expandMoves } from "./legalmoves.js";
 
 /** The subprotocol that asks the server for delta frames (protocol 2). */
 export const DELTAS = "asobiba.2";
@@ -30,6 +33,9 @@ export function tableSocket(gameId, protocols, on) {
   socket.addEventListener("open", () => on.open());
   socket.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
+    if (socket.protocol === DELTAS && frame.game?.legal !== undefined) {
+      frame.game.legal = expandMoves(frame.game.legal);
+    }
     if (frame.type === "state") {
       game = frame.game;
       moment = frame.v ?? null;
