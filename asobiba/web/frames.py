@@ -24,6 +24,7 @@ the game itself did not change (:class:`~.view.StateFrame`).
 from __future__ import annotations
 
 from collections import Counter
+from itertools import repeat
 from typing import Any
 
 PROTOCOL = 2
@@ -77,7 +78,7 @@ def changes(before: dict[str, Any], after: dict[str, Any], skip: tuple[str, ...]
 
 def _plain(value: dict[str, Any]) -> bool:
     """Whether no key of ``value`` begins with a mark of a change (else it is sent whole)."""
-    return not any(key[:1] in MARKS for key in value)
+    return not any(map(str.startswith, value, repeat(MARKS)))
 
 
 def _kept(old: list[Any], new: list[Any]) -> int:
@@ -100,13 +101,14 @@ def splices(old: list[str], new: list[str]) -> list[list[Any]]:
     x_start, x_end, y_start, y_end = _trim(old, new, 0, len(old), 0, len(new))
     if x_start == x_end and y_start == y_end:
         return out
-    once_old = _once(old, x_start, x_end)
+    between = old[x_start:x_end]
+    in_old = Counter(between)
     once_new = _once(new, y_start, y_end)
     anchors = []
     last = y_start - 1
-    for i, part in enumerate(old[x_start:x_end], x_start):
-        j = once_new.get(part, -1) if part in once_old else -1
-        if j > last:  # kept in order: an anchor
+    for i, part in enumerate(between, x_start):
+        j = once_new.get(part, -1)
+        if j > last and in_old[part] == 1:  # found once in each, kept in order: an anchor
             anchors.append((i, j))
             last = j
     anchors.append((x_end, y_end))
