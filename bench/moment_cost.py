@@ -5,9 +5,9 @@ it (:func:`asobiba.web.view.full`: summary, board picture, legal moves, last mov
 delta from the moment before (:class:`asobiba.web.view.StateFrame`), the text each seat's client is
 sent, and the table's move that leads to the next moment. This times those alone (no store, no
 sockets, no event loop) over seeded games of Dice Out between two people played as
-``bench/load.py`` plays them (random legal moves, the declaration and goal corners left out, so
-games run long), and prints the CPU microseconds per moment: the median of ``--rounds`` rounds,
-each ``--moments`` moments, with the load average.
+``bench/load.py`` plays them (random legal moves, goal corners left out, so a game ends by a
+declaration, a repetition or the move limit), and prints the CPU microseconds per moment: the
+median of ``--rounds`` rounds, each ``--moments`` moments, with the load average.
 
     python bench/moment_cost.py --moments 2000 --rounds 5
 """
@@ -19,6 +19,7 @@ import os
 import random
 import statistics
 import time
+from typing import Any
 
 from asobiba.core.registry import make_game
 from asobiba.web.seats import Seat
@@ -39,14 +40,13 @@ def new_table(seed: int) -> Table:
     return Table(stored, game, game.new_state())
 
 
-def choose(table: Table, game: dict, rng: random.Random) -> int:
-    """A random legal move as the load bench's players choose it (no verb, no goal corner)."""
+def choose(game: dict[str, Any], rng: random.Random) -> int:
+    """A random legal move as the load bench's players choose it: no verb and no step onto a goal
+    corner while there is another move (a declaration window offers only verbs: either is chosen)."""
     rows = game["options"]["rows"]
     goals = {f"{c}{r}" for c in CORNERS for r in (1, rows)}
     moves = [m for m in game["legal"] if m["verb"] is None and m["to"] not in goals]
-    if moves:
-        return int(rng.choice(moves)["action"])
-    return table.chance_action() if table.chance_to_move() else table.state.legal_actions()[0]
+    return int(rng.choice(moves or game["legal"])["action"])
 
 
 def round_cost(moments: int, seed: int) -> float:
@@ -64,7 +64,7 @@ def round_cost(moments: int, seed: int) -> float:
             table, frame = new_table(seed + v), None
             continue
         action = table.automatic_action()
-        table.play_stored(choose(table, game, rng) if action is None else action)
+        table.play_stored(choose(game, rng) if action is None else action)
         table.version += 1
     return (time.process_time() - start) / moments * 1e6
 
