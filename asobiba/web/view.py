@@ -225,7 +225,8 @@ def full(table: Table, thinking: bool = False, present: Set[int] = frozenset()) 
     data = summary(table, present)
     state = table.state
     last = table.actions[-1] if table.actions else None
-    legal, notations = _legal(table)
+    legal = _legal(table)
+    notations = {move["notation"] for move in legal}
     data.update(
         {
             "name": table.descriptor.name.to_json(),
@@ -306,11 +307,11 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def _legal(table: Table) -> tuple[list[dict[str, Any]], set[str]]:
+def _legal(table: Table) -> list[dict[str, Any]]:
     """The moves of the person to move (none on the computer's turn), each with the id of the verb
-    it plays (``"verb"``, None for an ordinary move), and the set of their notations."""
+    it plays (``"verb"``, None for an ordinary move)."""
     if not table.human_to_move():
-        return [], set()
+        return []
     state, game = table.state, table.descriptor
     verbs = {verb.notation: verb.id for verb in game.verbs}
     legal = []
@@ -318,7 +319,7 @@ def _legal(table: Table) -> tuple[list[dict[str, Any]], set[str]]:
         cells = move_cells(state, action, game)
         cells["verb"] = verbs.get(cells["notation"])
         legal.append(cells)
-    return legal, {cells["notation"] for cells in legal}
+    return legal
 
 
 def _turn(table: Table) -> str | None:
