@@ -51,18 +51,18 @@ def render_svg(
     selected: str | None = None,
 ) -> str:
     bd = state.board
-    board = _board(bd.rows)
+    fixed = _board(bd.rows)
     marked = set(highlights)
     last: set[str] = set()
     if last_move is not None and is_move(last_move):
         frm, to = move_cells(bd, last_move)
         last = {bd.names[frm], bd.names[to]}
-    squares = list(board.squares)
+    squares = list(fixed.squares)
     for name in last | marked | {selected}:
         cell = bd.index.get(name) if name is not None else None
         if cell is not None:
             squares[cell] = _square(bd, cell, name in last, name in marked, name == selected)
-    parts = [board.head, *squares, board.labels]
+    parts = [fixed.head, *squares, fixed.labels]
     if state.phase != SETUP:
         for cell, stack in state.stacks().items():
             parts.append(_stack(bd.names[cell], *_corner(bd.rows, cell), tuple(stack)))
