@@ -23,6 +23,8 @@ the game itself did not change (:class:`~.view.StateFrame`).
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import repeat
 from typing import Any
 
 PROTOCOL = 2
@@ -76,7 +78,7 @@ def changes(before: dict[str, Any], after: dict[str, Any], skip: tuple[str, ...]
 
 def _plain(value: dict[str, Any]) -> bool:
     """Whether no key of ``value`` begins with a mark of a change (else it is sent whole)."""
-    return not any(key[:1] in MARKS for key in value)
+    return not any(map(str.startswith, value, repeat(MARKS)))
 
 
 def _kept(old: list[Any], new: list[Any]) -> int:
@@ -99,21 +101,23 @@ def splices(old: list[str], new: list[str]) -> list[list[Any]]:
     x_start, x_end, y_start, y_end = _trim(old, new, 0, len(old), 0, len(new))
     if x_start == x_end and y_start == y_end:
         return out
-    once_old = _once(old, x_start, x_end)
+    between = old[x_start:x_end]
+    in_old = Counter(between)
     once_new = _once(new, y_start, y_end)
     anchors = []
     last = y_start - 1
-    for i in range(x_start, x_end):
-        j = once_new.get(old[i], -1) if old[i] in once_old else -1
-        if j > last:  # kept in order: an anchor
+    for i, part in enumerate(between, x_start):
+        j = once_new.get(part, -1)
+        if j > last and in_old[part] == 1:  # found once in each, kept in order: an anchor
             anchors.append((i, j))
             last = j
     anchors.append((x_end, y_end))
     i, j = x_start, y_start
     for a, b in anchors:
-        i0, i1, j0, j1 = _trim(old, new, i, a, j, b)
-        if i0 < i1 or j0 < j1:
-            out.append([j0, i1 - i0, new[j0:j1]])
+        if i < a or j < b:  # parts between this anchor and the one before
+            i0, i1, j0, j1 = _trim(old, new, i, a, j, b)
+            if i0 < i1 or j0 < j1:
+                out.append([j0, i1 - i0, new[j0:j1]])
         i, j = a + 1, b + 1
     return out
 
@@ -131,16 +135,9 @@ def _trim(old: list[str], new: list[str], i: int, a: int, j: int, b: int) -> tup
 
 def _once(parts: list[str], start: int, end: int) -> dict[str, int]:
     """The parts found once in ``parts[start:end]``, with where."""
-    seen: dict[str, int] = {}
-    twice = set()
-    for k in range(start, end):
-        part = parts[k]
-        if part in seen:
-            twice.add(part)
-        seen[part] = k
-    for part in twice:
-        del seen[part]
-    return seen
+    window = parts[start:end]
+    count = Counter(window)
+    return {part: k for k, part in enumerate(window, start) if count[part] == 1}
 
 
 def apply(game: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ people on different devices a takeback is a request the others answer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -248,12 +248,15 @@ class Table(Match):
             (a for a in state.legal_actions() if state.action_to_notation(a) == verb.notation), None
         )
 
-    def verb_shown(self, verb: Verb[Any]) -> bool:
-        """Whether the person to move sees the verb's button now (see :class:`Verb`)."""
+    def verb_shown(self, verb: Verb[Any], notations: Set[str] | None = None) -> bool:
+        """Whether the person to move sees the verb's button now (see :class:`Verb`); ``notations``:
+        those of the legal actions, when the caller has them at hand."""
         if not self.human_to_move():
             return False
         if verb.shown is not None:
             return verb.shown(self.state)
+        if notations is not None:
+            return verb.notation in notations
         return self.verb_action(verb) is not None
 
     # -- changing: every change bumps the version ---------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Set
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -71,8 +72,17 @@ def move_words(state: State, action: int, game: GameDescriptor[Any] | None = Non
 def spoken(state: State, action: int) -> dict[str, Any]:
     """What a move said when it was played: its words and the call-out players shout with it
     (``callout``, {ja, en}: 「開眼！」, "Eyes open!"), when the game has them."""
+    return {**move_words(state, action), **_callout(state, action)}
+
+
+def _played(state: State, action: int) -> dict[str, Any]:
+    """A move as it was played: its cells (:func:`move_cells`, words included) and call-out."""
+    return {**move_cells(state, action), **_callout(state, action)}
+
+
+def _callout(state: State, action: int) -> dict[str, Any]:
     shout = state.callout(action)
-    return {**move_words(state, action), **({"callout": shout.to_json()} if shout else {})}
+    return {"callout": shout.to_json()} if shout else {}
 
 
 def renderer(game_id: str) -> SvgRenderer:
@@ -103,39 +113,53 @@ def seat_names(table: Table) -> list[str]:
     return list(table.game.player_names)
 
 
-_HISTORIES: WeakKeyDictionary[Table, list[tuple[int, dict[str, Any]]]] = WeakKeyDictionary()
-"""Each table's history entries as last shown, with the action of each: a ply's entry depends only
-on the moves up to it, so a new frame describes only the plies that changed."""
+@dataclass(frozen=True)
+class _Shown:
+    """A table's history as last shown: the actions it describes, an entry per ply and the plies'
+    notations (a ply's entry depends only on the moves up to it, so a new frame describes only the
+    plies that changed)."""
+
+    actions: tuple[int, ...] = ()
+    entries: tuple[dict[str, Any], ...] = ()
+    moves: tuple[str, ...] = ()
 
 
-def _history(table: Table) -> list[dict[str, Any]]:
+_HISTORIES: WeakKeyDictionary[Table, _Shown] = WeakKeyDictionary()
+
+
+def _history(table: Table) -> _Shown:
+    shown = _HISTORIES.get(table, _Shown())
+    actions = table.actions
+    same = len(shown.actions)
+    if same > len(actions) or tuple(actions[:same]) != shown.actions:
+        same = next((n for n, (a, b) in enumerate(zip(shown.actions, actions, strict=False)) if a != b),
+                    min(same, len(actions)))
+    elif same == len(actions):
+        return shown
     names = seat_names(table)
-    shown = _HISTORIES.get(table, [])
-    same = 0
-    for (action, _), played in zip(shown, table.actions, strict=False):
-        if action != played:
-            break
-        same += 1
-    kept = shown[:same]
+    entries = []
     for ply in range(same, table.plies):
-        state, action = table.states[ply], table.actions[ply]
+        state, action = table.states[ply], actions[ply]
         player = state.current_player
-        entry = {
+        entries.append({
             "ply": ply,
             "player": "chance" if player == CHANCE else names[player],
             "notation": state.action_to_notation(action),
             **spoken(state, action),
-        }
-        kept.append((action, entry))
-    _HISTORIES[table] = kept
-    return [entry for _, entry in kept]
+        })
+    shown = _HISTORIES[table] = _Shown(
+        tuple(actions),
+        shown.entries[:same] + tuple(entries),
+        shown.moves[:same] + tuple(entry["notation"] for entry in entries),
+    )
+    return shown
 
 
 def _last(table: Table) -> dict[str, Any] | None:
     if not table.actions:
         return None
     before = table.states[-2]
-    info = {**move_cells(before, table.actions[-1]), **spoken(before, table.actions[-1])}
+    info = _played(before, table.actions[-1])
     player = before.current_player
     info["player"] = "chance" if player == CHANCE else table.game.player_names[player]
     return info
@@ -169,7 +193,7 @@ def summary(table: Table, present: Set[int] = frozenset()) -> dict[str, Any]:
         "game": table.game.id,
         "options": table.game.options.to_dict(),
         "position": table.state.to_json(),
-        "moves": [entry["notation"] for entry in history],
+        "moves": list(history.moves),
         "status": table.status,
         "result": None if table.result is None else table.result.to_json(),
         "players": seat_names(table),
@@ -178,7 +202,7 @@ def summary(table: Table, present: Set[int] = frozenset()) -> dict[str, Any]:
         "takeback": takeback_view(table),
         "to_move": None if seat is None else table.game.player_names[seat],
         "plies": table.plies,
-        "history": history,
+        "history": list(history.entries),
         "source": table.source,
         "meta": table.meta,
     }
@@ -201,12 +225,14 @@ def full(table: Table, thinking: bool = False, present: Set[int] = frozenset()) 
     data = summary(table, present)
     state = table.state
     last = table.actions[-1] if table.actions else None
+    legal = _legal(table)
+    notations = {move["notation"] for move in legal}
     data.update(
         {
             "name": table.descriptor.name.to_json(),
             "svg": render_board(state, last),
             **narrow_board(state, last),
-            "legal": _legal(table),
+            "legal": legal,
             "last": _last(table),
             "turn": _turn(table),
             "thinking": thinking,
@@ -214,7 +240,7 @@ def full(table: Table, thinking: bool = False, present: Set[int] = frozenset()) 
             "verbs": [
                 {"id": verb.id, "label": verb.label.to_json()}
                 for verb in table.descriptor.verbs
-                if table.verb_shown(verb)
+                if table.verb_shown(verb, notations)
             ],
         }
     )
@@ -318,7 +344,7 @@ def _legal(table: Table) -> list[dict[str, Any]]:
     legal = []
     for action in state.legal_actions():
         cells = move_cells(state, action, game)
-        cells["verb"] = verbs.get(state.action_to_notation(action)) if verbs else None
+        cells["verb"] = verbs.get(cells["notation"])
         legal.append(cells)
     return legal
 
@@ -339,7 +365,7 @@ def frame(table: Table, ply: int) -> dict[str, Any]:
     last = None
     if ply > 0:
         before = table.states[ply - 1]
-        last = {**move_cells(before, table.actions[ply - 1]), **spoken(before, table.actions[ply - 1])}
+        last = _played(before, table.actions[ply - 1])
         player = before.current_player
         last["player"] = "chance" if player == CHANCE else table.game.player_names[player]
     return {

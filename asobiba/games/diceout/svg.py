@@ -12,11 +12,12 @@ to turn the picture to bring each colour's home row to the bottom (red's is ther
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from .actions import is_move, move_cells
-from .board import COLOURS, FILES, NUM_FILES
+from .board import COLOURS, FILES, NUM_FILES, Board, board
 from .state import SETUP
 
 if TYPE_CHECKING:
@@ -50,45 +51,68 @@ def render_svg(
     selected: str | None = None,
 ) -> str:
     bd = state.board
-    width = NUM_FILES * CELL + 2 * MARGIN
-    height = bd.rows * CELL + 2 * MARGIN
+    fixed = _board(bd.rows)
     marked = set(highlights)
     last: set[str] = set()
     if last_move is not None and is_move(last_move):
         frm, to = move_cells(bd, last_move)
         last = {bd.names[frm], bd.names[to]}
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'class="diceout-board" role="img" aria-label="Dice Out board" '
-        f'data-seat-turns="{COLOURS[0]}:0 {COLOURS[1]}:180">',
-        f"<style>{STYLE}</style>",
-        _wood(width, height),
-    ]
-    for cell, name in enumerate(bd.names):
-        x, y = _corner(bd.rows, cell)
-        classes = ["cell"]
-        if cell in bd.exits:
-            classes.append("exit")
-        if name in last:
-            classes.append("last")
-        if name in marked:
-            classes.append("legal")
-        if name == selected:
-            classes.append("selected")
-        parts.append(
-            f'<rect class="{" ".join(classes)}" data-cell="{name}" x="{x}" y="{y}" '
-            f'width="{CELL}" height="{CELL}"/>'
-        )
-        if cell in bd.exits:
-            ty = y + 18 if bd.rank_of(cell) else y + CELL - 8
-            parts.append(f'<text class="exit-label" x="{x + CELL / 2}" y="{ty}" '
-                         f'text-anchor="middle">EXIT</text>')
-    parts.extend(_labels(bd.rows))
+    squares = list(fixed.squares)
+    for name in last | marked | {selected}:
+        cell = bd.index.get(name) if name is not None else None
+        if cell is not None:
+            squares[cell] = _square(bd, cell, name in last, name in marked, name == selected)
+    parts = [fixed.head, *squares, fixed.labels]
     if state.phase != SETUP:
         for cell, stack in state.stacks().items():
-            parts.append(_stack(bd.names[cell], *_corner(bd.rows, cell), stack))
+            parts.append(_stack(bd.names[cell], *_corner(bd.rows, cell), tuple(stack)))
     parts.append("</svg>")
     return "".join(parts)
+
+
+@dataclass(frozen=True)
+class _Board:
+    """What the picture of a board size always shows: the root, style and wood (``head``), each
+    square unmarked (``squares``, a cell's with its EXIT label) and the file and rank labels."""
+
+    head: str
+    squares: tuple[str, ...]
+    labels: str
+
+
+@cache  # the same few sizes every time: drawn once each
+def _board(rows: int) -> _Board:
+    bd = board(rows)
+    width = NUM_FILES * CELL + 2 * MARGIN
+    height = rows * CELL + 2 * MARGIN
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'class="diceout-board" role="img" aria-label="Dice Out board" '
+        f'data-seat-turns="{COLOURS[0]}:0 {COLOURS[1]}:180">'
+        f"<style>{STYLE}</style>{_wood(width, height)}"
+    )
+    squares = tuple(_square(bd, cell, False, False, False) for cell in range(bd.num_cells))
+    return _Board(head, squares, _labels(rows))
+
+
+def _square(bd: Board, cell: int, last: bool, legal: bool, selected: bool) -> str:
+    """A square (``rect.cell``, classes as marked) and, on an EXIT corner, its label."""
+    x, y = _corner(bd.rows, cell)
+    classes = ["cell"]
+    if cell in bd.exits:
+        classes.append("exit")
+    if last:
+        classes.append("last")
+    if legal:
+        classes.append("legal")
+    if selected:
+        classes.append("selected")
+    square = (f'<rect class="{" ".join(classes)}" data-cell="{bd.names[cell]}" x="{x}" y="{y}" '
+              f'width="{CELL}" height="{CELL}"/>')
+    if cell in bd.exits:
+        ty = y + 18 if bd.rank_of(cell) else y + CELL - 8
+        square += f'<text class="exit-label" x="{x + CELL / 2}" y="{ty}" text-anchor="middle">EXIT</text>'
+    return square
 
 
 def _corner(rows: int, cell: int) -> tuple[int, int]:
@@ -96,7 +120,6 @@ def _corner(rows: int, cell: int) -> tuple[int, int]:
     return MARGIN + file * CELL, MARGIN + (rows - 1 - rank) * CELL
 
 
-@cache  # the same few sizes every time: drawn once each
 def _wood(width: int, height: int) -> str:
     grain = "".join(
         f'<path d="M0 {y} C {width / 3} {y - 9}, {2 * width / 3} {y + 9}, {width} {y}" '
@@ -112,8 +135,7 @@ def _wood(width: int, height: int) -> str:
     )
 
 
-@cache
-def _labels(rows: int) -> tuple[str, ...]:
+def _labels(rows: int) -> str:
     out = []
     for f, letter in enumerate(FILES):
         x = MARGIN + f * CELL + CELL / 2
@@ -122,10 +144,11 @@ def _labels(rows: int) -> tuple[str, ...]:
     for r in range(rows):
         y = MARGIN + (rows - 1 - r) * CELL + CELL / 2 + 6
         out.append(f'<text class="label" x="{MARGIN / 2}" y="{y}" text-anchor="middle">{r + 1}</text>')
-    return tuple(out)
+    return "".join(out)
 
 
-def _stack(name: str, x: int, y: int, stack: list[tuple[int, int]]) -> str:
+@lru_cache(maxsize=4096)  # the same stacks on the same squares, moment after moment: drawn once each
+def _stack(name: str, x: int, y: int, stack: tuple[tuple[int, int], ...]) -> str:
     height = len(stack)
     left = x + (CELL - DIE) / 2
     base = y + (CELL - DIE) / 2 + LAYER * (height - 1) / 2

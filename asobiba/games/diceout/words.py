@@ -11,12 +11,13 @@ page draws the dice from the game's own words, never by reading the notation. A 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ...core.descriptor import Words
 from ...core.names import Names
 from .actions import DECLARE_ACTION, PASS_ACTION, is_move, move_notation
-from .board import COLOUR_NAMES, COLOURS
+from .board import COLOUR_NAMES, COLOURS, board
 from .setup import (
     decode_place,
     decode_roll,
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
 
 def move_words(state: DiceOutState, action: int) -> Words:
     """``action`` of ``state`` in words (see the module docstring)."""
+    if is_move(action):
+        return _move(state.board.rows, action)
     if is_setup_action(action) or is_roll_action(action):
         red, white = decode_setup(action) if is_setup_action(action) else decode_roll(action)
         first = COLOURS[first_player(red, white, state.rules.first)]
@@ -49,8 +52,11 @@ def move_words(state: DiceOutState, action: int) -> Words:
                                    f"lines up {', '.join(map(str, values))} on b, c and d"))
     if action == DECLARE_ACTION:
         return Words("move", Names("ダイスアウト！を宣言", "declares Dice Out!"))
-    if action == PASS_ACTION:
-        return Words("move", Names("宣言せずに続ける", "goes on without declaring"))
-    assert is_move(action)
-    notation = move_notation(state.board, action)
+    assert action == PASS_ACTION
+    return Words("move", Names("宣言せずに続ける", "goes on without declaring"))
+
+
+@cache  # a few hundred moves on each board size, asked for at every moment: said once each
+def _move(rows: int, action: int) -> Words:
+    notation = move_notation(board(rows), action)
     return Words("move", Names(notation, notation))
