@@ -3,6 +3,7 @@ out together, in order with the other writes, and a bad write fails alone."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from pathlib import Path
 
@@ -74,3 +75,35 @@ def test_a_bad_move_in_a_batch_fails_alone(writer) -> None:
     with pytest.raises(IntegrityError):
         bad.result(10)
     assert _rows(writer) == [("a", 0, "kept"), ("b", 0, "b0")]
+
+
+def test_writes_awaited_on_the_event_loop_are_told_when_their_batch_is_committed(writer) -> None:
+    """The waiters of one batch hear together; a bad write fails alone, and a write whose waiter
+    stopped waiting is carried out all the same."""
+
+    async def main() -> tuple[list[object], int]:
+        release = _held(writer)
+        told: list[object] = []
+
+        async def wait(name: str, write: Rows) -> None:
+            try:
+                await writer.commit(write)
+                told.append(name)
+            except IntegrityError:
+                told.append(f"{name} refused")
+
+        waiters = [asyncio.create_task(wait(name, _move(game, ply, name)))
+                   for name, game, ply in (("a0", "a", 0), ("b0", "b", 0), ("a0 again", "a", 0))]
+        dropped = asyncio.create_task(writer.commit(_move("c", 0, "c0")))
+        await asyncio.sleep(0.05)  # every write handed over, waiting behind the held one
+        dropped.cancel()
+        commits = writer.commits
+        release.set()
+        await asyncio.gather(*waiters)
+        return told, writer.commits - commits
+
+    told, commits = asyncio.run(main())
+    assert sorted(told) == ["a0", "a0 again refused", "b0"]
+    assert commits >= 2  # the held write, then the batch (tried again one by one: it held a bad write)
+    writer.submit(lambda conn: None).result(10)  # after the dropped write
+    assert _rows(writer) == [("a", 0, "a0"), ("b", 0, "b0"), ("c", 0, "c0")]
