@@ -152,15 +152,17 @@ class Ledger:
             self.tables[stored.id] = table
 
     # -- writes -----------------------------------------------------------------------------------
-    async def play(self, table: Table, action: int) -> None:
-        """Play one legal action and store it at the ply where it was played (a game stores at
-        most :data:`~.bodies.MAX_RECORD_PLIES` actions, as an uploaded record does)."""
+    async def play(self, table: Table, action: int, then: Callable[[Table], list[StoredMove]]) -> None:
+        """Play one legal action and store it at the ply where it was played, in one write with the
+        moves ``then`` plays on the table after it (a game stores at most
+        :data:`~.bodies.MAX_RECORD_PLIES` actions, as an uploaded record does)."""
         ply = table.plies
         if ply >= MAX_RECORD_PLIES:
             raise Refusal(Names(f"この対局は記録できる手数（{MAX_RECORD_PLIES}）に達しました。",
                                 f"this game has reached the most moves a game stores ({MAX_RECORD_PLIES})"))
-        move = table.play_stored(action)
-        await self.commit(table, [move], ply)
+        moves = [table.play_stored(action)]
+        moves += then(table)
+        await self.commit(table, moves, ply)
 
     async def commit(self, table: Table, moves: list[StoredMove], first_ply: int) -> None:
         """Store ``moves``, played from ply ``first_ply`` on, with the game's status."""
