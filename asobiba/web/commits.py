@@ -12,7 +12,7 @@ coroutine awaits :meth:`GroupCommit.commit`, whose asyncio future the writer res
 loop — those of one batch with one wake-up of the loop (``call_soon_threadsafe``), not a thread-safe
 future and a wake-up for each write.
 
-Most writes are moves: a few rows for statements prepared once (:class:`Rows`). The rows of
+Most writes are moves and new games: a few rows for statements prepared once (:class:`Rows`). The rows of
 consecutive such writes in a batch go to each statement together (one ``executemany``), which
 saves the per-statement cost of the database layer for every move; only writes whose statements do
 not depend on each other's order across games are handed over this way. A write may name one of its

@@ -131,6 +131,8 @@ presence_table = Table(
     Column("expires", Float, nullable=False, index=True),
 )
 
+_ADD_GAME = insert(games_table)
+_ADD_KEYS = insert(seat_keys_table)
 _ADD_MOVES = insert(moves_table)
 _SET_STATUS = (
     update(games_table)
@@ -141,9 +143,10 @@ _SET_STATUS = (
 CHANNEL = "asobiba"
 """The PostgreSQL notification channel of the server processes (:mod:`.broker`)."""
 _NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")
-"""The statements of a move (:meth:`Store.append`), prepared once: the writer gives each the rows of
-many moves at a time. The status update is the move's compare-and-set (its takeback request goes
-with any move); the notification is sent at commit."""
+"""The statements of a new game (:meth:`Store.create`) and of a move (:meth:`Store.append`), prepared
+once: the writer gives each the rows of many games or moves at a time. The status update is the
+move's compare-and-set (its takeback request goes with any move); the notification is sent at
+commit."""
 
 NOTIFY_LIMIT = 7900
 """The longest notification sent (PostgreSQL takes up to 8000 bytes); a longer one says only that
@@ -348,18 +351,10 @@ class Store:
         return self.writer.submit(write)
 
     def create(self, game: StoredGame) -> Write:
-        row = _row(game)
-        move_rows = _move_rows(game.id, 0, game.moves)
-        key_rows = _key_rows(game.id, game.keys)
-
-        def write(conn: Connection) -> None:
-            conn.execute(insert(games_table).values(**row))
-            if move_rows:
-                conn.execute(insert(moves_table), move_rows)
-            if key_rows:
-                conn.execute(insert(seat_keys_table), key_rows)
-
-        return write
+        """Add a new game with its moves and its seats' keys (rows of statements prepared once, as a
+        move's are: the games created at the same moment are added together)."""
+        return Rows(((_ADD_GAME, [_row(game)]), (_ADD_MOVES, _move_rows(game.id, 0, game.moves)),
+                     (_ADD_KEYS, _key_rows(game.id, game.keys))))
 
     def append(
         self,
