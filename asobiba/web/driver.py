@@ -1,6 +1,7 @@
 """What moves a game on besides its people: chance, forced passes, the computer, and hints.
 
-Chance outcomes (seeded) and forced passes are played as soon as they are due. Computer moves and
+Chance outcomes (seeded) and forced passes are played as soon as they are due, and stored in the
+same write as the move or the new game that made them due (:meth:`Driver.play`). Computer moves and
 hints run in the bounded pool of :mod:`.workers` (never the event loop's or the store's threads):
 computer moves first, hints refused as busy past a queue limit, and one hint at a time per seat. A
 computer move is kept only if the table has not changed while it was being computed (undo, resign).
