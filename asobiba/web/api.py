@@ -107,9 +107,10 @@ async def post_setup(request: Request, preview: bool = False) -> dict[str, Any]:
 
 
 @router.post("/games", status_code=201, response_model=None, responses={201: answers(Created)})
-async def create_game(request: Request) -> dict[str, Any]:
+async def create_game(request: Request) -> JSONResponse:
     """A new game; the creator's token (it holds every person's seat not invited) and, per seat,
-    the invite link of an invited one."""
+    the invite link of an invited one (answered as it is: plain JSON, nothing for FastAPI to
+    convert)."""
     body, data = read_body(await request.body(), NewGameBody)
     async with game_refusals(NewGameBody, data):
         table, token, invites = await rooms_of(request).create(
@@ -122,8 +123,8 @@ async def create_game(request: Request) -> dict[str, Any]:
         for i, seat in enumerate(table.seats)
     ]
     mine = [token if table.is_human(i) and i not in invites else None for i in range(len(seats))]
-    return {"id": table.id, "url": f"/game/{table.id}", "token": token, "tokens": mine,
-            "seats": seats}
+    return JSONResponse({"id": table.id, "url": f"/game/{table.id}", "token": token, "tokens": mine,
+                         "seats": seats}, status_code=201)
 
 
 def invite_url(game_id: str, seat: int, invite: str) -> str:

@@ -48,8 +48,9 @@ from .studyplan import MAX_SECONDS, studied
 from .workers import Workers
 
 STATIC = Path(__file__).parent / "static"
-ROUTERS = (api.router, services.router, learn.router, studies.router, sockets.router)
-"""The routers of the API and the game WebSocket, in the order they are included."""
+ROUTERS = (sockets.router, api.router, services.router, learn.router, studies.router)
+"""The routers of the game WebSocket and the API, in the order they are included (the socket first:
+a connection is matched at once, not after every route of the API)."""
 OPENAPI_PATH = "/api/openapi.json"
 log = logging.getLogger("asobiba.web")
 

@@ -1,13 +1,18 @@
 """Group commit: the writes of many games made durable together (docs/operations.md, "Nothing is lost").
 
 One writer thread owns every write to the database. Callers hand it a write (a function of an open
-connection) and get a future; the writer takes every write waiting, runs them in one transaction
-and commits once — one fsync for all of them — and only then resolves their futures. So a move is
+connection) and wait for it; the writer takes every write waiting, runs them in one transaction
+and commits once — one fsync for all of them — and only then tells their callers. So a move is
 still durable before anyone is told of it, but a hundred games moving at once cost one commit
 instead of a hundred. A batch whose transaction fails is rolled back and its writes are tried again
 one by one, so one bad write fails alone.
 
-Most writes are moves: a few rows for statements prepared once (:class:`Rows`). The rows of
+A thread hands a write over with :meth:`GroupCommit.submit` and gets a concurrent future; a
+coroutine awaits :meth:`GroupCommit.commit`, whose asyncio future the writer resolves on its event
+loop — those of one batch with one wake-up of the loop (``call_soon_threadsafe``), not a thread-safe
+future and a wake-up for each write.
+
+Most writes are moves and new games: a few rows for statements prepared once (:class:`Rows`). The rows of
 consecutive such writes in a batch go to each statement together (one ``executemany``), which
 saves the per-statement cost of the database layer for every move; only writes whose statements do
 not depend on each other's order across games are handed over this way. A write may name one of its
@@ -21,12 +26,14 @@ stores is already in memory); closing the writer carries out the writes still wa
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import queue
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.engine import Connection, Engine
@@ -56,7 +63,9 @@ Write = Callable[[Connection], Any] | Rows
 @dataclass
 class _Job:
     write: Write
-    future: Future[Any] = field(default_factory=Future)
+    future: Future[Any] | asyncio.Future[Any]
+    """Told of the outcome: a concurrent future (a thread waits), or an asyncio future that only its
+    event loop may resolve."""
 
 
 class GroupCommit:
@@ -75,11 +84,21 @@ class GroupCommit:
     def submit(self, write: Write) -> Future[Any]:
         """Hand ``write`` over; its future resolves to what it returned once it is committed, or
         raises what it (or the commit) raised."""
+        future: Future[Any] = Future()
+        self._put(_Job(write, future))
+        return future
+
+    async def commit(self, write: Write) -> Any:
+        """Hand ``write`` over from the event loop and wait until it is committed: what it returned,
+        or what it (or the commit) raised. A caller that stops waiting leaves it carried out."""
+        future = asyncio.get_running_loop().create_future()
+        self._put(_Job(write, future))
+        return await future
+
+    def _put(self, job: _Job) -> None:
         if self._closed:
             raise RuntimeError("the store is closed")
-        job = _Job(write)
         self._jobs.put(job)
-        return job.future
 
     def close(self) -> None:
         """Carry out the writes still waiting, then stop the writer thread."""
@@ -112,7 +131,7 @@ class GroupCommit:
                 results = _run(conn, [job.write for job in batch])
         except Exception as exc:
             if len(batch) == 1:
-                _settle(batch[0].future, exc=exc)
+                _tell(batch, [(None, exc)])
             else:
                 log.warning("a group commit of %d writes failed (%s); trying them one by one",
                             len(batch), exc)
@@ -120,8 +139,7 @@ class GroupCommit:
                     self._commit([job])
             return
         self.commits += 1
-        for job, result in zip(batch, results, strict=True):
-            _settle(job.future, result=result)
+        _tell(batch, [(result, None) for result in results])
 
 
 def _run(conn: Connection, writes: list[Write]) -> list[Any]:
@@ -154,10 +172,33 @@ def _execute(conn: Connection, writes: list[Rows]) -> None:
                 raise checked[statement]()
 
 
-def _settle(future: Future[Any], result: Any = None, exc: BaseException | None = None) -> None:
-    """Resolve ``future`` unless its caller stopped waiting (the write was carried out anyway)."""
-    if not future.set_running_or_notify_cancel():
-        return
+Outcome = tuple[Any, BaseException | None]
+"""What a write returned, or what it raised."""
+
+
+def _tell(batch: list[_Job], outcomes: list[Outcome]) -> None:
+    """Resolve the futures of ``batch``: the concurrent ones here, the asyncio ones on their loops,
+    all of one loop in one callback."""
+    loops: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Outcome]]] = {}
+    for job, outcome in zip(batch, outcomes, strict=True):
+        if isinstance(job.future, asyncio.Future):
+            loops.setdefault(job.future.get_loop(), []).append((job.future, outcome))
+        elif job.future.set_running_or_notify_cancel():  # else its caller stopped waiting
+            _resolve(job.future, outcome)
+    for loop, told in loops.items():
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+            loop.call_soon_threadsafe(_resolve_all, told)
+
+
+def _resolve_all(told: list[tuple[asyncio.Future[Any], Outcome]]) -> None:
+    """On the event loop: resolve the futures whose callers still wait."""
+    for future, outcome in told:
+        if not future.cancelled():
+            _resolve(future, outcome)
+
+
+def _resolve(future: Future[Any] | asyncio.Future[Any], outcome: Outcome) -> None:
+    result, exc = outcome
     if exc is not None:
         future.set_exception(exc)
     else:

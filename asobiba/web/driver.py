@@ -1,6 +1,7 @@
 """What moves a game on besides its people: chance, forced passes, the computer, and hints.
 
-Chance outcomes (seeded) and forced passes are played as soon as they are due. Computer moves and
+Chance outcomes (seeded) and forced passes are played as soon as they are due, and stored in the
+same write as the move or the new game that made them due (:meth:`Driver.play`). Computer moves and
 hints run in the bounded pool of :mod:`.workers` (never the event loop's or the store's threads):
 computer moves first, hints refused as busy past a queue limit, and one hint at a time per seat. A
 computer move is kept only if the table has not changed while it was being computed (undo, resign).
@@ -81,6 +82,13 @@ class Driver:
         await self.automatic_moves(table)
         self.watch(table)
 
+    async def play(self, table: Table, action: int) -> None:
+        """Play a person's legal ``action`` and the chance outcomes and forced passes due after it,
+        stored in one write (one commit a move, and nobody hears of the move before what follows it
+        is stored too); then start the computer if it is to move. The game's lock held."""
+        await self.ledger.play(table, action, then=self.due)
+        self.watch(table)
+
     def watch(self, table: Table) -> None:
         """Start the computer if it is to move and idle (a change heard from another process: that
         one resolved chance and forced passes)."""
@@ -107,16 +115,23 @@ class Driver:
             self.ledger.drop(game_id)
 
     async def automatic_moves(self, table: Table) -> None:
-        """Play the chance outcomes (seeded) and forced passes that are due, and store them."""
+        """Play the chance outcomes and forced passes that are due, and store them."""
         first = table.plies
+        moves = self.due(table)
+        if moves:
+            await self.ledger.commit(table, moves, first)
+
+    @staticmethod
+    def due(table: Table) -> list[StoredMove]:
+        """Play on ``table`` (in memory only) the chance outcomes (seeded) and forced passes that
+        are due; what to store of them."""
         moves: list[StoredMove] = []
         while not table.finished:
             action = table.chance_action() if table.chance_to_move() else table.forced_pass()
             if action is None:
                 break
             moves.append(table.play_stored(action))
-        if moves:
-            await self.ledger.commit(table, moves, first)
+        return moves
 
     async def _computer_turns(self, table: Table) -> None:
         """The computer's moves until a person (or nobody) is to move; a failure is reported."""
@@ -154,8 +169,7 @@ class Driver:
                 if action not in state.legal_actions():
                     raise AsobibaError(f"it chose {table.describe(action)}, which is not legal here")
                 try:
-                    await self.ledger.play(table, action)
-                    await self.automatic_moves(table)
+                    await self.ledger.play(table, action, then=self.due)
                 except StaleGame:  # another process moved first: read the game again
                     await self.ledger.get(game_id)
                     continue

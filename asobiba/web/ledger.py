@@ -25,7 +25,6 @@ import secrets
 import time
 import weakref
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
 from typing import Any
 
 from ..core.errors import Refusal
@@ -34,6 +33,7 @@ from ..core.outcome import Outcome
 from ..core.record import Record, saved_game
 from .audience import Audience
 from .bodies import MAX_RECORD_PLIES
+from .commits import Write
 from .errors import GameNotFound
 from .seats import Seat
 from .store import Store, StoredGame, StoredMove
@@ -147,20 +147,22 @@ class Ledger:
     async def create(self, stored: StoredGame, table: Table | None = None) -> None:
         """Store a new game (an uploaded record: finished, for replay); ``table``, if given,
         becomes its live table once it is stored."""
-        await asyncio.wrap_future(self.store.create(stored))
+        await self.store.commit(self.store.create(stored))
         if table is not None:
             self.tables[stored.id] = table
 
     # -- writes -----------------------------------------------------------------------------------
-    async def play(self, table: Table, action: int) -> None:
-        """Play one legal action and store it at the ply where it was played (a game stores at
-        most :data:`~.bodies.MAX_RECORD_PLIES` actions, as an uploaded record does)."""
+    async def play(self, table: Table, action: int, then: Callable[[Table], list[StoredMove]]) -> None:
+        """Play one legal action and store it at the ply where it was played, in one write with the
+        moves ``then`` plays on the table after it (a game stores at most
+        :data:`~.bodies.MAX_RECORD_PLIES` actions, as an uploaded record does)."""
         ply = table.plies
         if ply >= MAX_RECORD_PLIES:
             raise Refusal(Names(f"この対局は記録できる手数（{MAX_RECORD_PLIES}）に達しました。",
                                 f"this game has reached the most moves a game stores ({MAX_RECORD_PLIES})"))
-        move = table.play_stored(action)
-        await self.commit(table, [move], ply)
+        moves = [table.play_stored(action)]
+        moves += then(table)
+        await self.commit(table, moves, ply)
 
     async def commit(self, table: Table, moves: list[StoredMove], first_ply: int) -> None:
         """Store ``moves``, played from ply ``first_ply`` on, with the game's status."""
@@ -182,13 +184,13 @@ class Ledger:
         """Store the takeback request waiting (asked, answered by some, declined, withdrawn)."""
         await self._save(table, self.store.set_takeback, table.takeback_json())
 
-    async def _save(self, table: Table, write: Callable[..., Future[None]], *args: Any) -> None:
+    async def _save(self, table: Table, write: Callable[..., Write], *args: Any) -> None:
         """Hand a write to the store's group commit — a compare-and-set from the version the store
         holds to the table's (:class:`~.store.StaleGame` if another change came first) — and wait
         until it is durable."""
         revision = table.revision()
         try:
-            await asyncio.wrap_future(write(table.id, *args, revision))
+            await self.store.commit(write(table.id, *args, revision))
         except Exception:
             self.drop(table.id)  # reload what is really stored on next use
             self.audience.forget(table.id)

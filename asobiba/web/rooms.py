@@ -144,9 +144,13 @@ class Rooms:
             keys=keys,
         )
         table = Table(stored, game, game.new_state())
+        if not table.waiting:  # the opening roll and forced passes are stored with the new game
+            stored.moves = self.driver.due(table)
+            stored.status, stored.result = table.status, table.result
+            stored.version = table.saved = table.version
         await self.ledger.create(stored, table)
         async with self.ledger.lock(stored.id):
-            await self.driver.advance(table)
+            self.driver.watch(table)
         return table, token, invites
 
     async def claim(self, game_id: str, seat: int, invite: str) -> str:
@@ -245,8 +249,7 @@ class Rooms:
                 table.mover(actors)
                 action = self._parse_action(table, cmd)
                 table.check_human_move(action)
-                await self.ledger.play(table, action)
-                await self.driver.advance(table)
+                await self.driver.play(table, action)
             elif cmd.kind == "undo":
                 if table.ask_takeback(actors[0]):
                     await self.ledger.takeback(table)
@@ -307,8 +310,7 @@ class Rooms:
         action = table.verb_action(verb)
         if action is None:
             raise Refusal(verb.refusal)
-        await self.ledger.play(table, action)
-        await self.driver.advance(table)
+        await self.driver.play(table, action)
 
     async def wait_idle(self, game_id: str, timeout: float = 60.0) -> None:
         """Wait until no computer move is pending for this game (for scripts: ``?wait=true``)."""

@@ -110,7 +110,8 @@ class Outbox:
             if moment is not None:
                 self.sent = moment
             try:
-                await asyncio.wait_for(self.websocket.send_text(text), SEND_TIMEOUT)
+                async with asyncio.timeout(SEND_TIMEOUT):  # in this task: no task of its own per frame
+                    await self.websocket.send_text(text)
             except TimeoutError:
                 self.stuck.set()
                 return

@@ -69,7 +69,7 @@ from sqlalchemy.sql import ColumnElement, Executable
 from ..core.errors import AsobibaError, Explained, one_line
 from ..core.names import Names
 from ..core.outcome import Outcome
-from .commits import GroupCommit, Rows
+from .commits import GroupCommit, Rows, Write
 from .holders import HOLDER, SeatKey
 from .seats import Seat
 
@@ -131,6 +131,8 @@ presence_table = Table(
     Column("expires", Float, nullable=False, index=True),
 )
 
+_ADD_GAME = insert(games_table)
+_ADD_KEYS = insert(seat_keys_table)
 _ADD_MOVES = insert(moves_table)
 _SET_STATUS = (
     update(games_table)
@@ -141,9 +143,10 @@ _SET_STATUS = (
 CHANNEL = "asobiba"
 """The PostgreSQL notification channel of the server processes (:mod:`.broker`)."""
 _NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")
-"""The statements of a move (:meth:`Store.append`), prepared once: the writer gives each the rows of
-many moves at a time. The status update is the move's compare-and-set (its takeback request goes
-with any move); the notification is sent at commit."""
+"""The statements of a new game (:meth:`Store.create`) and of a move (:meth:`Store.append`), prepared
+once: the writer gives each the rows of many games or moves at a time. The status update is the
+move's compare-and-set (its takeback request goes with any move); the notification is sent at
+commit."""
 
 NOTIFY_LIMIT = 7900
 """The longest notification sent (PostgreSQL takes up to 8000 bytes); a longer one says only that
@@ -317,10 +320,10 @@ def _prepare(engine: Engine) -> None:
 class Store:
     """All reads and writes of web games.
 
-    Reads are blocking; call them off the event loop. Writes go to the group commit
-    (:mod:`.commits`): each returns a future that resolves once the write is durable (await it with
-    ``asyncio.wrap_future``, or call ``.result()``); what a write stores is taken when it is
-    handed over. :meth:`close` carries out the writes still waiting."""
+    Reads are blocking; call them off the event loop. The write methods build a write (what it
+    stores is taken then) and the group commit (:mod:`.commits`) carries it out: ``await``
+    :meth:`commit` on the event loop, or :meth:`submit` from a thread (a future); either way it is
+    durable once told. :meth:`close` carries out the writes still waiting."""
 
     def __init__(self, url: str, origin: str | None = None) -> None:
         self.url = url
@@ -339,19 +342,19 @@ class Store:
         self.engine.dispose()
 
     # -- writes -----------------------------------------------------------------------------------
-    def create(self, game: StoredGame) -> Future[None]:
-        row = _row(game)
-        move_rows = _move_rows(game.id, 0, game.moves)
-        key_rows = _key_rows(game.id, game.keys)
+    async def commit(self, write: Write) -> None:
+        """Carry out ``write`` (on the event loop); returns once it is durable."""
+        await self.writer.commit(write)
 
-        def write(conn: Connection) -> None:
-            conn.execute(insert(games_table).values(**row))
-            if move_rows:
-                conn.execute(insert(moves_table), move_rows)
-            if key_rows:
-                conn.execute(insert(seat_keys_table), key_rows)
-
+    def submit(self, write: Write) -> Future[None]:
+        """Hand ``write`` over from a thread; the future resolves once it is durable."""
         return self.writer.submit(write)
+
+    def create(self, game: StoredGame) -> Write:
+        """Add a new game with its moves and its seats' keys (rows of statements prepared once, as a
+        move's are: the games created at the same moment are added together)."""
+        return Rows(((_ADD_GAME, [_row(game)]), (_ADD_MOVES, _move_rows(game.id, 0, game.moves)),
+                     (_ADD_KEYS, _key_rows(game.id, game.keys))))
 
     def append(
         self,
@@ -361,7 +364,7 @@ class Store:
         status: str,
         result: Outcome | None,
         revision: Revision,
-    ) -> Future[None]:
+    ) -> Write:
         """Add moves from ``first_ply`` on and set the status, in one transaction (a takeback
         request waiting is dropped: a move ends it)."""
         game = {"b_id": game_id, "b_status": status, "b_result": _outcome(result), "b_updated": time.time(),
@@ -370,11 +373,11 @@ class Store:
             (_SET_STATUS, [game]), (_ADD_MOVES, _move_rows(game_id, first_ply, moves))]
         if self.origin is not None:
             steps.append((_NOTIFY, [{"payload": self._change(game_id, revision, first_ply, moves)}]))
-        return self.writer.submit(Rows(tuple(steps), checked=_SET_STATUS, conflict=stale))
+        return Rows(tuple(steps), checked=_SET_STATUS, conflict=stale)
 
     def truncate(
         self, game_id: str, plies: int, status: str, result: Outcome | None, revision: Revision
-    ) -> Future[None]:
+    ) -> Write:
         """Keep only the first ``plies`` moves (undo) and set the status, in one transaction."""
         values = {"status": status, "result": _outcome(result), "updated": time.time(), "takeback": None}
 
@@ -386,11 +389,11 @@ class Store:
                 )
             )
 
-        return self.writer.submit(write)
+        return write
 
     def set_seats(
         self, game_id: str, seats: Sequence[Seat], keys: Sequence[SeatKey], revision: Revision
-    ) -> Future[None]:
+    ) -> Write:
         """Replace who sits where and the keys of the seats (an invite used, a seat given to the
         computer), in one transaction (a takeback request waiting is dropped)."""
         key_rows = _key_rows(game_id, keys)
@@ -402,19 +405,19 @@ class Store:
             if key_rows:
                 conn.execute(insert(seat_keys_table), key_rows)
 
-        return self.writer.submit(write)
+        return write
 
     def set_status(
         self, game_id: str, status: str, result: Outcome | None, revision: Revision
-    ) -> Future[None]:
+    ) -> Write:
         return self.append(game_id, 0, (), status, result, revision)
 
     def set_takeback(
         self, game_id: str, takeback: dict[str, Any] | None, revision: Revision
-    ) -> Future[None]:
+    ) -> Write:
         """Store the takeback request waiting (None: none is)."""
         values = {"takeback": _dump(takeback), "updated": time.time()}
-        return self.writer.submit(lambda conn: self._claim(conn, game_id, revision, values))
+        return lambda conn: self._claim(conn, game_id, revision, values)
 
     def _claim(self, conn: Connection, game_id: str, revision: Revision, values: dict[str, Any]) -> None:
         """Update the game's row with ``values`` if it still has the revision's base version (else

@@ -137,10 +137,10 @@ def test_games_per_address_are_limited(db_url: str) -> None:
 def test_a_restart_loads_nothing_until_a_game_is_opened(db_url: str) -> None:
     store = Store(db_url)
     now = time.time()
-    store.create(StoredGame(id="c0ffee", game="diamond", options={"players": 2},
-                            seats=[Seat.computer("intro"), Seat.person()], seed=5,
-                            status=PLAYING, result=None, start=None, source="play", meta={},
-                            created=now, updated=now)).result()
+    store.submit(store.create(StoredGame(
+        id="c0ffee", game="diamond", options={"players": 2}, seats=[Seat.computer("intro"), Seat.person()],
+        seed=5, status=PLAYING, result=None, start=None, source="play", meta={}, created=now,
+        updated=now))).result()
     store.close()
     with TestClient(create_app(db_url)) as c:
         time.sleep(0.5)

@@ -9,6 +9,7 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
+from asobiba.core.registry import make_game
 from asobiba.web import driver
 
 
@@ -143,3 +144,23 @@ def test_what_a_game_holds_is_released_when_its_last_client_leaves(
     assert gid not in ledger.tables and gid not in driven.agents and gid not in ledger.locks
     assert client.get(f"/api/games/{gid}").json()["status"] == "finished"  # read afresh
     assert gid not in ledger.tables
+
+
+def test_a_move_and_the_chance_it_brings_are_stored_in_one_write(client: TestClient) -> None:
+    """One commit a change: the opening rolls go with the new game, and a person's move with the
+    rolls that follow it (nobody hears of the move before they are stored too)."""
+    writer = client.app.state.rooms.ledger.store.writer
+    commits = writer.commits
+    gid = client.post("/api/games", json={"game": "gandice", "seats": [{"type": "human"}] * 2,
+                                          "seed": 4}).json()["id"]
+    assert writer.commits == commits + 1
+    data = client.get(f"/api/games/{gid}").json()
+    assert data["plies"] > 0 and data["to_move"] is not None  # rolled, a person to move
+    rolled = 0
+    for _ in range(8):
+        state = make_game("gandice", data["options"]).state_from_json(data["position"])
+        commits, plies = writer.commits, data["plies"]
+        data = client.post(f"/api/games/{gid}/moves", json={"action": state.legal_actions()[0]}).json()
+        assert writer.commits == commits + 1
+        rolled += data["plies"] > plies + 1
+    assert rolled  # some moves were followed by chance, stored with them

@@ -52,13 +52,13 @@ def test_games_survive_a_restart_of_the_app(db_url: str) -> None:
 def test_a_pending_computer_move_is_played_after_a_restart(db_url: str) -> None:
     """A game stored with the computer to move (the server died while it was thinking)."""
     store = Store(db_url)
-    store.create(
+    store.submit(store.create(
         StoredGame(
             id="pending", game="diamond", options={}, seed=1, status=PLAYING, result=None,
             seats=[Seat.computer("intro"), Seat.person()], start=None,
             source="play", meta={}, created=time.time(), updated=time.time(),
         )
-    )
+    ))
     store.close()
     with TestClient(create_app(db_url)) as client:
         for _ in range(100):
@@ -100,12 +100,12 @@ def test_a_game_stored_before_an_option_existed_plays_on_as_it_was(db_url: str) 
     roll = state.chance_outcomes()[0][0]
     options = {k: v for k, v in game.options.to_dict().items() if k != "placement"}
     store = Store(resolve_db_url(db_url))
-    store.create(StoredGame(
+    store.submit(store.create(StoredGame(
         id="old0game0001", game="diceout", options=options,
         seats=[Seat.person(), Seat.person()], seed=1, status=PLAYING, result=None,
         start=None, source="play", meta={}, created=time.time(), updated=time.time(),
         moves=[StoredMove(roll, state.action_to_notation(roll))],
-    ))
+    )))
     store.close()
     with TestClient(create_app(db_url)) as client:
         data = client.get("/api/games/old0game0001").json()
@@ -128,16 +128,17 @@ def test_a_change_on_a_version_another_process_moved_past_stores_nothing(db_url:
     is accepted once, by the database; the loser's whole write (moves, status) is refused."""
     first, second = Store(db_url), Store(db_url)
     try:
-        first.create(_two_seats("race")).result()
+        first.submit(first.create(_two_seats("race"))).result()
         state = make_game("diamond").new_state()
         move = StoredMove(state.legal_actions()[0], "first")
-        first.append("race", 0, [move], PLAYING, None, Revision(0, 1)).result()
+        first.submit(first.append("race", 0, [move], PLAYING, None, Revision(0, 1))).result()
         with pytest.raises(StaleGame):
-            second.append("race", 0, [StoredMove(move.action, "second")], PLAYING, None,
-                          Revision(0, 1)).result()
+            second.submit(second.append("race", 0, [StoredMove(move.action, "second")], PLAYING,
+                                        None, Revision(0, 1))).result()
         with pytest.raises(StaleGame):  # and any other change made on version 0
-            second.truncate("race", 0, PLAYING, None, Revision(0, 1)).result()
-        second.append("race", 1, [StoredMove(1, "next")], PLAYING, None, Revision(1, 2)).result()
+            second.submit(second.truncate("race", 0, PLAYING, None, Revision(0, 1))).result()
+        second.submit(second.append("race", 1, [StoredMove(1, "next")], PLAYING, None,
+                                    Revision(1, 2))).result()
         stored = second.load("race")
         assert stored is not None and stored.version == 2
         assert [m.notation for m in stored.moves] == ["first", "next"]
@@ -150,10 +151,11 @@ def test_in_one_group_commit_only_the_losing_change_fails(db_url: str) -> None:
     store = Store(db_url)
     try:
         for game_id in ("one", "two"):
-            store.create(_two_seats(game_id)).result()
-        writes = [store.append("one", 0, [StoredMove(1, "a")], PLAYING, None, Revision(0, 1)),
-                  store.append("two", 0, [StoredMove(1, "b")], PLAYING, None, Revision(5, 6)),
-                  store.append("one", 1, [StoredMove(2, "c")], PLAYING, None, Revision(1, 2))]
+            store.submit(store.create(_two_seats(game_id))).result()
+        writes = [store.submit(store.append(*change)) for change in (
+            ("one", 0, [StoredMove(1, "a")], PLAYING, None, Revision(0, 1)),
+            ("two", 0, [StoredMove(1, "b")], PLAYING, None, Revision(5, 6)),
+            ("one", 1, [StoredMove(2, "c")], PLAYING, None, Revision(1, 2)))]
         outcomes = [type(w.exception(10)).__name__ for w in writes]
         assert outcomes == ["NoneType", "StaleGame", "NoneType"]
         assert [m.notation for m in store.load("one").moves] == ["a", "c"]  # type: ignore[union-attr]
@@ -192,7 +194,7 @@ def _asked(client: TestClient) -> tuple[str, dict[str, str], dict[str, str]]:
 def test_a_games_table_of_an_older_version_gets_its_new_columns(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     store = Store(url)
-    store.create(_two_seats("old")).result()
+    store.submit(store.create(_two_seats("old"))).result()
     with store.engine.begin() as conn:
         conn.execute(text("ALTER TABLE games DROP COLUMN version"))
         conn.execute(text("ALTER TABLE games DROP COLUMN takeback"))
