@@ -27,11 +27,14 @@ acknowledged must be stored at its ply, and no seat has more moves stored than i
 Several servers: ``--url`` may be given more than once (servers started elsewhere), or
 ``--servers N`` starts N ``asobiba serve`` processes on one ``--db`` (PostgreSQL: a SQLite file
 belongs to one process). The games are spread over the servers, and the two seats of a game connect
-to different ones when there are several. ``--kill-one`` SIGKILLs one server process mid-run (the
-first: the first ``--pid``, serving the first ``--url``, or the first started; at ``--kill-at``
-seconds; one ``--url`` with several ``--pid`` is a proxy in front of those processes): its clients
-reconnect to the others and carry on, and the check counts what was lost or duplicated. A move sent but never
-acknowledged because its server died is counted apart (``unconfirmed``): it was never promised.
+to different ones when there are several (the worst case: every process follows every move of its
+games), or to the one that made the game with ``--together`` (as behind the proxy of
+docs/operations.md, which sends every request of a game to one process). ``--kill-one`` SIGKILLs
+one server process mid-run (the first: the first ``--pid``, serving the first ``--url``, or the
+first started; at ``--kill-at`` seconds; one ``--url`` with several ``--pid`` is a proxy in front of
+those processes): its clients reconnect to the others and carry on, and the check counts what was
+lost or duplicated. A move sent but never acknowledged because its server died is counted apart
+(``unconfirmed``): it was never promised.
 
 Loopback only: the bench refuses any other address, every client connects from an address of its
 own in 127.0.0.0/8 (so the per-address limits of the server see many clients), and it stops by
@@ -393,7 +396,7 @@ async def drive_game(run: Run, index: int) -> None:
         log, tokens = await run.new_game(address, seed, index)
         seed += 1
         seats = [Seat(run, log, s, tokens[s], asks_hints=index < run.args.hints and s == 0, rng=rng,
-                      server=index + s) for s in range(2)]
+                      server=index + (0 if run.args.together else s)) for s in range(2)]
         results = await asyncio.gather(*(s.play(address) for s in seats), return_exceptions=True)
         for result in results:
             if isinstance(result, BaseException):
@@ -718,6 +721,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the process of the --url server at the same place, for its CPU and "
                         "--kill-one (repeatable)")
     parser.add_argument("--servers", type=int, default=1, help="servers to start (with --db)")
+    parser.add_argument("--together", action="store_true",
+                        help="both seats of a game on the server that made it (default: on different ones)")
     parser.add_argument("--db", help="the database of the started servers (default: a new SQLite file)")
     parser.add_argument("--server-arg", action="append", default=[],
                         help="more arguments for the started servers' 'asobiba serve'")

@@ -221,7 +221,12 @@ def test_a_lost_broker_connection_is_found_again_and_clients_resync(pair: tuple[
 def nginx_upstream(prefix: Path, port: int, upstreams: list[int]) -> str:
     """The configuration of docs/operations.md, "Several processes", on loopback ports."""
     servers = "".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;\n" for p in upstreams)
-    return nginx_http(prefix, f"""  upstream asobiba {{
+    return nginx_http(prefix, f"""  map $uri $asobiba_game {{
+    ~^/(?:api|ws)/games/(?<id>[^/]+) $id;
+    default "";
+  }}
+  upstream asobiba {{
+    hash $asobiba_game consistent;
 {servers}  }}
   server {{
     listen 127.0.0.1:{port};
@@ -277,20 +282,49 @@ def hold_lease(url: str, game_id: str) -> None:
     engine.dispose()
 
 
-def test_behind_nginx_one_process_killed_mid_game(pair: tuple[Process, Process], pg_url: str,
-                                                  tmp_path: Path) -> None:
+def start_nginx(prefix: Path, upstreams: list[int]) -> tuple[subprocess.Popen[bytes], int]:
+    """Debian's nginx with the configuration of the docs in front of ``upstreams``, and its port."""
     if not os.path.exists(NGINX):
         pytest.fail("Debian's nginx is not installed (apt-get install nginx); the proxy test needs it")
-    prefix = tmp_path / "nginx"
     prefix.mkdir()
     port = free_port()
-    (prefix / "nginx.conf").write_text(nginx_upstream(prefix, port, [p.port for p in pair]))
+    (prefix / "nginx.conf").write_text(nginx_upstream(prefix, port, upstreams))
     proxy = subprocess.Popen([NGINX, "-p", str(prefix), "-e", str(prefix / "error.log"),
                               "-c", str(prefix / "nginx.conf"), "-g", "daemon off;"],
                              stderr=subprocess.DEVNULL)
+    wait_for(f"http://127.0.0.1:{port}", proxy)
+    return proxy, port
+
+
+def test_behind_nginx_the_clients_of_one_game_reach_one_process(pair: tuple[Process, Process],
+                                                                tmp_path: Path) -> None:
+    proxy, port = start_nginx(tmp_path / "nginx", [p.port for p in pair])
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     try:
-        wait_for(base, proxy)
+        for _ in range(4):  # games made through the proxy (no game in the path: any process)
+            made = httpx.post(f"{base}/api/games", json={"game": "diamond", "seats": HUMANS}).json()
+            invite = made["seats"][1]["invite"].rsplit("/", 1)[1]
+            joined = httpx.post(f"{base}/api/games/{made['id']}/seats/1/join", json={"invite": invite})
+            assert joined.status_code == 200, joined.text
+            tokens = (made["token"], joined.json()["token"])
+            sockets = [socket(ws_base, made["id"], token) for token in tokens]
+            state(sockets[0], 0, until=lambda g: all(s["connected"] for s in g["seats"]))
+            assert sum(connected(p.port) for p in pair) == 1  # both seats on the game's process
+            for ws in sockets:
+                ws.close()
+            deadline = time.monotonic() + 10
+            while any(connected(p.port) for p in pair) and time.monotonic() < deadline:
+                time.sleep(0.05)
+    finally:
+        proxy.terminate()
+        proxy.wait(10)
+
+
+def test_behind_nginx_one_process_killed_mid_game(pair: tuple[Process, Process], pg_url: str,
+                                                  tmp_path: Path) -> None:
+    proxy, port = start_nginx(tmp_path / "nginx", [p.port for p in pair])
+    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    try:
         body = {"game": "diamond", "seats": [{"type": "human"}, {"type": "computer", "level": "intro"}]}
         made = httpx.post(f"{base}/api/games", json=body).json()
         gid, token = made["id"], made["token"]
