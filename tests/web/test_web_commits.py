@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import delete, insert, select
@@ -29,6 +32,13 @@ def writer(tmp_path: Path):
 def _move(game: str, ply: int, notation: str) -> Rows:
     row = {"game_id": game, "ply": ply, "action": ply, "notation": notation}
     return Rows(((insert(moves_table), [row]),))
+
+
+def _run(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    """``coroutine`` run on an event loop of its own thread (in the suite, another file's browser
+    tests may have left Playwright's loop running in this one)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result(30)
 
 
 def _held(writer: GroupCommit) -> threading.Event:
@@ -104,7 +114,7 @@ def test_writes_awaited_on_the_event_loop_are_told_when_their_batch_is_committed
         await asyncio.gather(*waiters)
         return told, writer.commits - commits
 
-    told, commits = asyncio.run(main())
+    told, commits = _run(main())
     assert sorted(told) == ["a0", "a0 again refused", "b0"]
     assert commits >= 2  # the held write, then the batch (tried again one by one: it held a bad write)
     writer.submit(lambda conn: None).result(10)  # after the dropped write
