@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from asobiba.cli import app
 from asobiba.games.diceout.solver import shards
+from asobiba.games.diceout.solver.costs import build_cost
 from asobiba.games.diceout.solver.geometry import board
 from asobiba.games.diceout.solver.retrograde import SolveInterrupted
 from asobiba.games.diceout.solver.shards import (
@@ -110,6 +111,18 @@ def test_the_command_runs_the_sharded_solve(tables_dir: Path, tmp_path: Path) ->
     assert again.exit_code == 0, again.output
     assert sorted(p.name for p in table_directory(2, tmp_path).iterdir()) == [
         "meta.json", "values.sha256", "values.u8", "values.verified"]
+
+
+def test_a_sharded_build_says_what_it_takes_on_disk() -> None:
+    """The words before a build: a sharded one needs the disk and little memory of its own, the
+    one-process build the memory (docs/solver.md, "Sharded runs and the cost of larger boards")."""
+    for rows in (4, 5, 6):
+        sharded, whole = build_cost(rows, sharded=True), build_cost(rows)
+        assert "little memory of its own" in sharded.en and "わずか" in sharded.ja
+        assert sharded != whole
+    assert "17.7 GB of disk" in build_cost(6, sharded=True).en
+    assert "17.5 GB of memory" in build_cost(6).en
+    assert build_cost(9, sharded=True) == build_cost(9)  # not measured: the general words
 
 
 @pytest.mark.parametrize(("extra", "message"), [

@@ -95,7 +95,7 @@ def solve_main(rows: int, out: Path | None, workers: int | None, lookup: Path | 
     check_resources(rows, directory, sharded=engine != "memory")
     from rich.console import Console
 
-    cost = build_cost(rows)
+    cost = build_cost(rows, sharded=engine != "memory")
     Console(stderr=True).print(f"building the 5×{rows} table in {directory}: {cost.en}\n"
                                f"5×{rows} の表を作ります：{cost.ja}（中断しても続きから再開できます）")
 
