@@ -24,6 +24,7 @@ the game itself did not change (:class:`~.view.StateFrame`).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from itertools import repeat
 from typing import Any
 
@@ -57,7 +58,7 @@ def changes(before: dict[str, Any], after: dict[str, Any], skip: tuple[str, ...]
         if isinstance(value, str) and isinstance(old, str) and len(value) >= LONG:
             out["<" + key] = splices(old.split(CUT), value.split(CUT))
         elif isinstance(value, list) and isinstance(old, list):
-            kept = _kept(old, value)
+            kept = kept_prefix(old, value)
             if kept:
                 out["+" + key] = [kept, value[kept:]]
             else:
@@ -81,7 +82,7 @@ def _plain(value: dict[str, Any]) -> bool:
     return not any(map(str.startswith, value, repeat(MARKS)))
 
 
-def _kept(old: list[Any], new: list[Any]) -> int:
+def kept_prefix(old: Sequence[Any], new: Sequence[Any]) -> int:
     """How many first entries ``old`` and ``new`` share."""
     if len(new) >= len(old) and new[: len(old)] == old:
         return len(old)

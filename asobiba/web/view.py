@@ -19,7 +19,7 @@ from ..core.descriptor import GameDescriptor, SvgRenderer
 from ..core.game import CHANCE, State
 from ..core.registry import descriptor, make_game
 from .errors import NotAtTable
-from .frames import KEPT, OWN, changes, usual_move
+from .frames import KEPT, OWN, changes, kept_prefix, usual_move
 from .seats import LEVELS
 from .table import Table
 
@@ -76,8 +76,11 @@ def spoken(state: State, action: int) -> dict[str, Any]:
 
 
 def _played(state: State, action: int) -> dict[str, Any]:
-    """A move as it was played: its cells (:func:`move_cells`, words included) and call-out."""
-    return {**move_cells(state, action), **_callout(state, action)}
+    """A move as it was played: its cells (:func:`move_cells`, words included), call-out and who
+    played it (a seat's name, or ``chance``)."""
+    player = state.current_player
+    return {**move_cells(state, action), **_callout(state, action),
+            "player": "chance" if player == CHANCE else state.game.player_names[player]}
 
 
 def _callout(state: State, action: int) -> dict[str, Any]:
@@ -129,12 +132,9 @@ _HISTORIES: WeakKeyDictionary[Table, _Shown] = WeakKeyDictionary()
 
 def _history(table: Table) -> _Shown:
     shown = _HISTORIES.get(table, _Shown())
-    actions = table.actions
-    same = len(shown.actions)
-    if same > len(actions) or tuple(actions[:same]) != shown.actions:
-        same = next((n for n, (a, b) in enumerate(zip(shown.actions, actions, strict=False)) if a != b),
-                    min(same, len(actions)))
-    elif same == len(actions):
+    actions = tuple(table.actions)
+    same = kept_prefix(shown.actions, actions)
+    if same == len(shown.actions) == len(actions):
         return shown
     names = seat_names(table)
     entries = []
@@ -148,7 +148,7 @@ def _history(table: Table) -> _Shown:
             **spoken(state, action),
         })
     shown = _HISTORIES[table] = _Shown(
-        tuple(actions),
+        actions,
         shown.entries[:same] + tuple(entries),
         shown.moves[:same] + tuple(entry["notation"] for entry in entries),
     )
@@ -158,11 +158,7 @@ def _history(table: Table) -> _Shown:
 def _last(table: Table) -> dict[str, Any] | None:
     if not table.actions:
         return None
-    before = table.states[-2]
-    info = _played(before, table.actions[-1])
-    player = before.current_player
-    info["player"] = "chance" if player == CHANCE else table.game.player_names[player]
-    return info
+    return _played(table.states[-2], table.actions[-1])
 
 
 def seats_view(table: Table, present: Set[int]) -> list[dict[str, Any]]:
@@ -364,10 +360,7 @@ def frame(table: Table, ply: int) -> dict[str, Any]:
     state = table.states[ply]
     last = None
     if ply > 0:
-        before = table.states[ply - 1]
-        last = _played(before, table.actions[ply - 1])
-        player = before.current_player
-        last["player"] = "chance" if player == CHANCE else table.game.player_names[player]
+        last = _played(table.states[ply - 1], table.actions[ply - 1])
     return {
         "id": table.id,
         "ply": ply,
