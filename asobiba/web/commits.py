@@ -172,14 +172,14 @@ def _execute(conn: Connection, writes: list[Rows]) -> None:
                 raise checked[statement]()
 
 
-Outcome = tuple[Any, BaseException | None]
+Told = tuple[Any, BaseException | None]
 """What a write returned, or what it raised."""
 
 
-def _tell(batch: list[_Job], outcomes: list[Outcome]) -> None:
+def _tell(batch: list[_Job], outcomes: list[Told]) -> None:
     """Resolve the futures of ``batch``: the concurrent ones here, the asyncio ones on their loops,
     all of one loop in one callback."""
-    loops: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Outcome]]] = {}
+    loops: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Told]]] = {}
     for job, outcome in zip(batch, outcomes, strict=True):
         if isinstance(job.future, asyncio.Future):
             loops.setdefault(job.future.get_loop(), []).append((job.future, outcome))
@@ -190,14 +190,14 @@ def _tell(batch: list[_Job], outcomes: list[Outcome]) -> None:
             loop.call_soon_threadsafe(_resolve_all, told)
 
 
-def _resolve_all(told: list[tuple[asyncio.Future[Any], Outcome]]) -> None:
+def _resolve_all(told: list[tuple[asyncio.Future[Any], Told]]) -> None:
     """On the event loop: resolve the futures whose callers still wait."""
     for future, outcome in told:
         if not future.cancelled():
             _resolve(future, outcome)
 
 
-def _resolve(future: Future[Any] | asyncio.Future[Any], outcome: Outcome) -> None:
+def _resolve(future: Future[Any] | asyncio.Future[Any], outcome: Told) -> None:
     result, exc = outcome
     if exc is not None:
         future.set_exception(exc)
