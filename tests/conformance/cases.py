@@ -1,5 +1,6 @@
 """What the conformance suite plays: every registered game, a few option sets that each game's own
-option specs give, and seeded random games under each.
+option specs give, and seeded games under each — an opening played at random, and whole games to
+their end.
 
 A game's option sets are its defaults, then one option changed at a time: every choice of an
 option with choices (both values of a switch), the bounds of a bounded integer. The options are
@@ -16,12 +17,22 @@ import random
 from functools import cache
 from typing import Any
 
+from asobiba.ai.levels import make_agent
 from asobiba.core import Game, OptionError, Options, OptionSpec, State, random_action, registry
 
 MAX_OPTION_SETS = 8
-GAMES_PER_SET = 3
-MAX_ACTIONS = 40
-"""Length bound of one random game, chance outcomes included."""
+OPENING_ACTIONS = 40
+"""Length of the random opening played under each option set, chance outcomes included."""
+WHOLE_GAMES = 2
+"""Whole games played under each option set, to the end the rules give."""
+AGENT_LEVEL = "weak"
+RANDOM_SHARE = 0.2
+"""The whole games' cheap player: the game's own よわい level (a one-ply greedy on its heuristic),
+playing a random legal move instead one time in five, so that the games differ and still finish
+well inside the star games' length bound (a random star game only ends at the cut)."""
+SAMPLE = 48
+"""Positions of one game the per-position checks look at: all of a short game; of a long one,
+evenly spread ones, the start and the end always among them."""
 
 
 def other_values(spec: OptionSpec) -> list[Any]:
@@ -110,27 +121,57 @@ def refused_cases() -> list[Case]:
 
 @dataclasses.dataclass(frozen=True)
 class Playout:
-    """One seeded random game: ``states[i + 1]`` is ``states[i].apply(actions[i])``."""
+    """One seeded game: ``states[i + 1]`` is ``states[i].apply(actions[i])``; ``whole`` when it was
+    played to its end (then its last state is final)."""
 
     game: Game
     states: tuple[State, ...]
     actions: tuple[int, ...]
+    whole: bool
 
     def steps(self) -> list[tuple[int | None, State]]:
-        """Each state with the action that led to it (None for the start)."""
-        return list(zip((None, *self.actions), self.states, strict=True))
+        """:data:`SAMPLE` positions at most, each with the action that led to it (None for the
+        start): every one of a short game, evenly spread ones of a long game, first and last
+        included."""
+        every = list(zip((None, *self.actions), self.states, strict=True))
+        if len(every) <= SAMPLE:
+            return every
+        stride = (len(every) - 1) / (SAMPLE - 1)
+        return [every[round(k * stride)] for k in range(SAMPLE)]
+
+    def positions(self) -> list[State]:
+        """The positions of :meth:`steps`."""
+        return [state for _, state in self.steps()]
+
+
+def opening(game: Game, rng: random.Random) -> Playout:
+    """:data:`OPENING_ACTIONS` random actions from the start (fewer when the game ends first)."""
+    states, actions = [game.new_state()], []
+    while not states[-1].is_terminal and len(actions) < OPENING_ACTIONS:
+        actions.append(random_action(states[-1], rng))
+        states.append(states[-1].apply(actions[-1]))
+    return Playout(game, tuple(states), tuple(actions), whole=states[-1].is_terminal)
+
+
+def whole_game(game: Game, rng: random.Random, seed: int) -> Playout:
+    """A game to its end by the cheap player of :data:`AGENT_LEVEL` (see :data:`RANDOM_SHARE`),
+    chance outcomes drawn at random."""
+    agent = make_agent(game, AGENT_LEVEL, seed=seed)
+    states, actions = [game.new_state()], []
+    while not states[-1].is_terminal:
+        state = states[-1]
+        at_random = state.is_chance or rng.random() < RANDOM_SHARE
+        actions.append(random_action(state, rng) if at_random else agent.choose(state))
+        states.append(state.apply(actions[-1]))
+    return Playout(game, tuple(states), tuple(actions), whole=True)
 
 
 @cache
 def playouts(case: Case) -> tuple[Playout, ...]:
-    """:data:`GAMES_PER_SET` random games of ``case``, each seeded by the case and its number."""
+    """The case's games: a random opening, then :data:`WHOLE_GAMES` whole games, each seeded by
+    the case and its number."""
     game = case.game()
-    out = []
-    for number in range(GAMES_PER_SET):
-        rng = random.Random(f"{case}/{number}")
-        states, actions = [game.new_state()], []
-        while not states[-1].is_terminal and len(actions) < MAX_ACTIONS:
-            actions.append(random_action(states[-1], rng))
-            states.append(states[-1].apply(actions[-1]))
-        out.append(Playout(game, tuple(states), tuple(actions)))
-    return tuple(out)
+    games = [opening(game, random.Random(f"{case}/0"))]
+    for number in range(1, WHOLE_GAMES + 1):
+        games.append(whole_game(game, random.Random(f"{case}/{number}"), seed=number))
+    return tuple(games)

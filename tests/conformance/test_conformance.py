@@ -1,5 +1,6 @@
 """What every registered game owes the rest of asobiba, checked the same way for each: on the
-positions of seeded random games under each of its option sets (see :mod:`conformance.cases`)."""
+positions of seeded games under each of its option sets — a random opening and whole games to the
+end (see :mod:`conformance.cases`)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ Played = tuple[Playout, ...]
 
 
 def states(played: Played) -> list[State]:
-    return [state for playout in played for state in playout.states]
+    return [state for playout in played for state in playout.positions()]
 
 
 def snapshot(state: State) -> tuple[Any, Any, list[int]]:
@@ -48,16 +49,35 @@ def test_notation_reads_back_to_the_same_action(played: Played) -> None:
 
 def test_records_replay_to_the_same_end(played: Played) -> None:
     """A record of a game, from the start or from a position halfway through, written as JSON
-    text and read back, replays to the same final position with the same result."""
+    text and read back, replays to the same final position with the same result: over or not,
+    the same ranks and returns."""
     for playout in played:
         middle = len(playout.actions) // 2
+        last = playout.states[-1]
         for start, actions in ((None, playout.actions), (playout.states[middle], playout.actions[middle:])):
             record = Record.new(playout.game, start)
             record.actions.extend(actions)
             written = record.to_json()
             again = Record.from_json(json.loads(json.dumps(written)))
-            assert again.final_state().key() == playout.states[-1].key()
+            end = again.final_state()
+            assert end.key() == last.key()
+            assert end.is_terminal == last.is_terminal and end.returns() == last.returns()
+            if last.is_terminal:
+                assert end.ranks() == last.ranks()
             assert again.to_json() == written
+
+
+def test_whole_games_reach_their_end(played: Played) -> None:
+    """The whole games end as the rules say: a final state where nobody can act, one rank per
+    seat, the returns those of the ranks, and every step before it not final."""
+    whole = [playout for playout in played if playout.whole]
+    assert len(whole) >= 2
+    for playout in whole:
+        last = playout.states[-1]
+        assert last.is_terminal and last.legal_actions() == []
+        assert not any(state.is_terminal for state in playout.states[:-1])
+        assert len(last.ranks()) == playout.game.num_players
+        assert last.returns() == returns_from_ranks(last.ranks())
 
 
 def test_apply_leaves_its_state_alone(played: Played) -> None:

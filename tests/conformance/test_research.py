@@ -26,7 +26,7 @@ def test_every_action_is_below_its_bound(case: Case, played: Played) -> None:
     ``max_chance_outcomes``; action ids are never negative."""
     bounds = research(case).bounds(case.game())
     for playout in played:
-        for state in playout.states:
+        for state in playout.positions():
             limit = bounds.max_chance_outcomes if state.is_chance else bounds.num_distinct_actions
             for action in state.legal_actions():
                 assert 0 <= action < limit, (action, state.to_json())
@@ -55,7 +55,7 @@ def test_observations_have_their_declared_shape(case: Case, played: Played) -> N
     observer = research(case).observer(game)
     assert len(observer.planes) == observer.shape[0]
     for playout in played:
-        for state in playout.states:
+        for state in playout.positions():
             for seat in range(game.num_players):
                 tensor = observer.tensor(state, seat)
                 assert tensor.dtype == np.float32 and tensor.shape == observer.shape
@@ -69,10 +69,9 @@ def test_returns_lie_in_the_declared_range(case: Case, played: Played) -> None:
     """Final returns lie in the declared utility range and add up to 0 in a zero-sum game."""
     declared = research(case)
     low, high = declared.utility
-    for playout in played:
-        last = playout.states[-1]
-        if not last.is_terminal:
-            continue
+    ended = [playout.states[-1] for playout in played if playout.states[-1].is_terminal]
+    assert ended, "no game of the case reached its end"
+    for last in ended:
         returns = last.returns()
         assert all(low <= r <= high for r in returns)
         if declared.zero_sum:

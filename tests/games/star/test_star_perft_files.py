@@ -1,7 +1,9 @@
 """Mid-game perft files of the games on the star (``tests/games/star/perft/*.perft``): positions of
 Diamond Game (two and three players, kings or none, 15 or 10 pieces, the small board) and Chinese
 Checkers (two, three and six players), each with its counts of move sequences per depth, counted by
-the readable generator. The readable generator (``MoveGenerator.walk``), the fast one that
+the independent reference (:mod:`games.star.star_reference`; recounted by
+:mod:`games.star.regenerate_perft`), never by a generator the files check. The readable generator
+(``MoveGenerator.walk``), the fast one that
 ``legal_actions`` uses under these rules (:mod:`asobiba.games.star.fast_moves`) and the compiled
 one (:mod:`asobiba.games.star.kernel`) must all give those counts: the compiled one at every depth,
 the two in Python up to :data:`PYTHON_LEAVES` sequences, so that the test stays quick.
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from games.star.star_reference import reference_perft
 
 from asobiba.core.perft import perft
 from asobiba.core.registry import make_game
@@ -126,3 +129,12 @@ def test_the_readable_and_fast_generators_give_the_counts(case: PerftCase) -> No
         if count <= PYTHON_LEAVES:
             assert readable_perft(state, depth) == count, (case.id, depth)
             assert perft(state, depth) == count, (case.id, depth)  # legal_actions: the fast generator
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_the_counts_are_the_reference_s(case: PerftCase) -> None:
+    """The files' counts are the independent reference's (depths 1 and 2 here; the recount
+    script checks depth 3 as well)."""
+    colours = list(case.position["pieces"])
+    assert {d: reference_perft(case.position, d, colours) for d in (1, 2)} == {
+        d: case.counts[d] for d in (1, 2)}
