@@ -9,6 +9,7 @@ starts a local server and sets it)."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -27,6 +28,7 @@ from web.processes import children, nginx_http
 from web.test_web_attacks import NGINX
 from websockets.sync.client import ClientConnection, connect
 
+from asobiba.web.cluster import TTL
 from asobiba.web.store import Store, metadata, resolve_db_url
 
 ENV = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
@@ -105,14 +107,23 @@ def pair(processes: list[Process]) -> tuple[Process, Process]:
     return alive[0], alive[1]
 
 
+WAIT = 20 * TTL
+"""How long a test waits for what the servers should do within a lease's life (:data:`TTL`,
+3 s) or a few of them: twenty lives, so that a loaded machine (a load average of 5 and more on
+two cores) never fails a test that passes in a second or two when quiet. It is a bound on a
+failure, not the time anything takes: every wait returns as soon as its frame comes."""
+get = functools.partial(httpx.get, timeout=WAIT)
+post = functools.partial(httpx.post, timeout=WAIT)
+
+
 def socket(base: str, game_id: str, token: str | None = None) -> ClientConnection:
     """A client of the game (a spectator without ``token``), straight to loopback (no proxy)."""
     offered = ["asobiba", f"token.{token}"] if token is not None else ["asobiba"]
-    return connect(f"{base}/ws/games/{game_id}", subprotocols=offered, open_timeout=10,  # type: ignore[arg-type]
+    return connect(f"{base}/ws/games/{game_id}", subprotocols=offered, open_timeout=WAIT,  # type: ignore[arg-type]
                    proxy=None, legacy=True)
 
 
-def state(ws: ClientConnection, plies: int, timeout: float = 10.0, until=lambda game: True,
+def state(ws: ClientConnection, plies: int, timeout: float = WAIT, until=lambda game: True,
           back: bool = False) -> dict:
     """The first state frame of ``ws`` at ``plies`` plies for which ``until`` holds (the frames
     before it are checked to come in order, unless moves are taken ``back``)."""
@@ -132,9 +143,9 @@ def state(ws: ClientConnection, plies: int, timeout: float = 10.0, until=lambda 
 def two_devices(first: Process, second: Process) -> tuple[str, str, str]:
     """A game of two people made through ``first``, seat 1 taken through ``second``: its id and
     the two seats' tokens."""
-    made = httpx.post(f"{first.url}/api/games", json={"game": "diamond", "seats": HUMANS}).json()
+    made = post(f"{first.url}/api/games", json={"game": "diamond", "seats": HUMANS}).json()
     invite = made["seats"][1]["invite"].rsplit("/", 1)[1]
-    joined = httpx.post(f"{second.url}/api/games/{made['id']}/seats/1/join", json={"invite": invite})
+    joined = post(f"{second.url}/api/games/{made['id']}/seats/1/join", json={"invite": invite})
     assert joined.status_code == 200, joined.text
     return made["id"], made["token"], joined.json()["token"]
 
@@ -153,18 +164,18 @@ def test_the_same_move_sent_to_two_processes_is_accepted_once(pair: tuple[Proces
                                                               pg_url: str) -> None:
     first, second = pair
     body = {"game": "diamond", "seats": [{"type": "human"}] * 2}
-    made = httpx.post(f"{first.url}/api/games", json=body).json()
+    made = post(f"{first.url}/api/games", json=body).json()
     gid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
     watchers = [socket(p.ws, gid) for p in pair]  # live on both
     for ply in range(4):
-        position = httpx.get(f"{first.url}/api/games/{gid}").json()
+        position = get(f"{first.url}/api/games/{gid}").json()
         assert position["plies"] == ply
         action = position_legal(position)[0]
         start = threading.Barrier(2)
 
         def send(base: str, action: int = action, ply: int = ply, start: threading.Barrier = start) -> int:
             start.wait()
-            return httpx.post(f"{base}/api/games/{gid}/moves", headers=auth, timeout=30,
+            return post(f"{base}/api/games/{gid}/moves", headers=auth, timeout=30,
                               json={"action": action, "ply": ply}).status_code
 
         with ThreadPoolExecutor(2) as pool:
@@ -196,8 +207,8 @@ def test_a_lost_broker_connection_is_found_again_and_clients_resync(pair: tuple[
             "WHERE application_name = 'asobiba-broker' AND datname = current_database()")).scalar()
     assert cut == len(pair) + 1  # the third process's too
     auth = {"Authorization": f"Bearer {red}"}
-    action = position_legal(httpx.get(f"{first.url}/api/games/{gid}").json())[0]
-    moved = httpx.post(f"{first.url}/api/games/{gid}/moves", headers=auth, json={"action": action})
+    action = position_legal(get(f"{first.url}/api/games/{gid}").json())[0]
+    moved = post(f"{first.url}/api/games/{gid}/moves", headers=auth, json={"action": action})
     assert moved.status_code == 200
     view = state(watcher, 1)  # heard, or read again once the second process listened again
     deadline = time.monotonic() + 10
@@ -213,7 +224,7 @@ def test_a_lost_broker_connection_is_found_again_and_clients_resync(pair: tuple[
     engine.dispose()
     watcher.send(json.dumps({"type": "move", "action": view["legal"][0]["action"], "ply": 1}))
     assert state(watcher, 2)["to_move"] == "red"
-    red_view = httpx.get(f"{first.url}/api/games/{gid}").json()
+    red_view = get(f"{first.url}/api/games/{gid}").json()
     assert red_view["plies"] == 2  # the first process heard of it through its new connection
     watcher.close()
 
@@ -302,9 +313,9 @@ def test_behind_nginx_the_clients_of_one_game_reach_one_process(pair: tuple[Proc
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     try:
         for _ in range(4):  # games made through the proxy (no game in the path: any process)
-            made = httpx.post(f"{base}/api/games", json={"game": "diamond", "seats": HUMANS}).json()
+            made = post(f"{base}/api/games", json={"game": "diamond", "seats": HUMANS}).json()
             invite = made["seats"][1]["invite"].rsplit("/", 1)[1]
-            joined = httpx.post(f"{base}/api/games/{made['id']}/seats/1/join", json={"invite": invite})
+            joined = post(f"{base}/api/games/{made['id']}/seats/1/join", json={"invite": invite})
             assert joined.status_code == 200, joined.text
             tokens = (made["token"], joined.json()["token"])
             sockets = [socket(ws_base, made["id"], token) for token in tokens]
@@ -326,7 +337,7 @@ def test_behind_nginx_one_process_killed_mid_game(pair: tuple[Process, Process],
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     try:
         body = {"game": "diamond", "seats": [{"type": "human"}, {"type": "computer", "level": "intro"}]}
-        made = httpx.post(f"{base}/api/games", json=body).json()
+        made = post(f"{base}/api/games", json=body).json()
         gid, token = made["id"], made["token"]
         people_gid, red, white = two_devices(pair[0], pair[1])
         player = socket(ws_base, gid, token)
@@ -341,7 +352,7 @@ def test_behind_nginx_one_process_killed_mid_game(pair: tuple[Process, Process],
         player = socket(ws_base, gid, token)  # nginx finds the living process
         view = state(player, 4)
         player.send(json.dumps({"type": "move", "action": view["legal"][0]["action"], "ply": 4}))
-        view = state(player, 6, timeout=15)  # the lease runs out, the computer goes on within seconds
+        view = state(player, 6)  # the lease runs out (TTL), the computer goes on within seconds
         assert len(stored_moves(pg_url, gid)) == 6 and view["moves"] == stored_moves(pg_url, gid)
         for ply in range(2):  # the two people carry on too, whichever process they were on
             people = [socket(ws_base, people_gid, tok) for tok in (red, white)]
@@ -396,14 +407,14 @@ def test_workers_serve_one_port_and_one_that_dies_is_replaced(pg_url: str, tmp_p
         workers = children(parent.pid)
         assert len(workers) == 2
         body = {"game": "diamond", "seats": [{"type": "human"}] * 2}
-        made = httpx.post(f"{url}/api/games", json=body).json()
+        made = post(f"{url}/api/games", json=body).json()
         os.kill(min(workers), 9)
         deadline = time.monotonic() + 60
         while len(children(parent.pid) - workers) < 1:  # another one started
             assert time.monotonic() < deadline
             time.sleep(0.1)
         for _ in range(6):  # whichever process answers, the game is the same
-            assert httpx.get(f"{url}/api/games/{made['id']}", timeout=30).status_code == 200
+            assert get(f"{url}/api/games/{made['id']}", timeout=30).status_code == 200
         parent.terminate()
         assert parent.wait(20) == 0
         assert not children(parent.pid)
