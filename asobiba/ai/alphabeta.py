@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..core.game import CHANCE, TERMINAL, State
 from .agent import HEURISTIC_CAP, Evaluate, SearchResult, make_rng
@@ -78,7 +79,7 @@ class AlphaBetaAgent:
         """Search ``state`` (the mover's turn) and report the best move, value and line."""
         self.me = state.current_player
         self.nodes = 0
-        self.tt: dict = {}
+        self.tt: dict[Any, Any] = {}
         self.killers: dict[int, list[int]] = {}
         self.history: dict[tuple[int, int], int] = {}
         self.deadline = (
@@ -177,7 +178,7 @@ class AlphaBetaAgent:
                 or (flag == LOWER and e_value >= beta)
                 or (flag == UPPER and e_value <= alpha)
             ):
-                return e_value
+                return float(e_value)
         if depth <= 0:
             return self._leaf(state)
         actions = self._ordered(state, player, depth, ply, tt_move)

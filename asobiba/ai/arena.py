@@ -155,7 +155,7 @@ def run_arena(
     workers: int | None,
     as_json: bool,
     records_dir: Path | None,
-) -> dict:
+) -> dict[str, Any]:
     """Run the round robin, save records, print progress and results (or JSON); return the result."""
     game = make_game_from_pairs(game_id, option_pairs)
     known = agent_names(game)
@@ -221,7 +221,7 @@ def _save(
     record.save(folder / f"game-{index + 1:04d}.json")
 
 
-def _print_tables(console: Console, result: dict) -> None:
+def _print_tables(console: Console, result: dict[str, Any]) -> None:
     pairs = Table(title=f"arena {result['game']} (seed {result['seed']})")
     for col in ("a", "b", "games", "a score", "a %"):
         pairs.add_column(col, justify="right" if col not in ("a", "b") else "left")

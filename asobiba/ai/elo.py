@@ -20,7 +20,7 @@ PRIOR_GAMES = 1.0
 
 def expected_score(diff: float) -> float:
     """Expected score of a player rated ``diff`` Elo above the opponent."""
-    return 1.0 / (1.0 + 10.0 ** (-diff / 400.0))
+    return float(1.0 / (1.0 + 10.0 ** (-diff / 400.0)))
 
 
 def fit_elo(

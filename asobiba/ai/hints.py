@@ -20,9 +20,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ..core.descriptor import Knowledge, Names, SolvedPositions
+from ..core.descriptor import Knowledge, SolvedPositions
 from ..core.errors import AsobibaError
 from ..core.game import State
+from ..core.names import Names
 from ..core.registry import descriptor
 from .agent import SearchResult, notation_line
 from .alphabeta import PLY_DISCOUNT
@@ -63,7 +64,7 @@ def analyse(state: State, seed: int | None = 0) -> Analysis:
     return _from_search(state, knowledge, agent.analyse(state))
 
 
-def _from_search(state: State, knowledge: Knowledge, result: SearchResult) -> Analysis:
+def _from_search(state: State, knowledge: Knowledge[Any], result: SearchResult) -> Analysis:
     notation = state.action_to_notation(result.action)
     value = min(1.0, max(0.0, (result.value + 1.0) / 2.0))
     verdict = None
@@ -77,7 +78,7 @@ def _from_search(state: State, knowledge: Knowledge, result: SearchResult) -> An
     )
 
 
-def _from_table(state: State, knowledge: Knowledge, solver: SolvedPositions,
+def _from_table(state: State, knowledge: Knowledge[Any], solver: SolvedPositions[Any],
                 known: tuple[str, int], action: int) -> Analysis:
     outcome, plies = known
     notation = state.action_to_notation(action)
@@ -113,7 +114,7 @@ def _verdict_text(state: State, outcome: str, plies: int) -> dict[str, str]:
     return {"ja": f"{name.ja}の{plies}手勝ち", "en": f"{name.en} wins in {plies}"}
 
 
-def _reason(state: State, knowledge: Knowledge, action: int, notation: str, value: float
+def _reason(state: State, knowledge: Knowledge[Any], action: int, notation: str, value: float
             ) -> tuple[str, str]:
     if knowledge.explain is not None:
         found = knowledge.explain(state, action)

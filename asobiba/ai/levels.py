@@ -68,7 +68,7 @@ class UnknownAgentError(AsobibaError):
     """An agent or level name that this game does not know."""
 
 
-def knowledge_of(game: Game) -> Knowledge:
+def knowledge_of(game: Game) -> Knowledge[Any]:
     """What the computer knows of ``game`` (its descriptor's ``knowledge``)."""
     return descriptor(game.id).knowledge
 
@@ -127,13 +127,14 @@ def build_agent(game: Game, spec: Mapping[str, Any], *, name: str, seed: int | N
         solved = knowledge.exact(game)
         if solved is not None:
             agent = ExactAgent(solved, agent)
-    return agent
+    built: Agent = agent
+    return built
 
 
 class ExactAgent:
     """Plays a solved table's best move where the table knows the position, else defers."""
 
-    def __init__(self, table: SolvedPositions, fallback: Any) -> None:
+    def __init__(self, table: SolvedPositions[Any], fallback: Any) -> None:
         self.table = table
         self.fallback = fallback
         self.name = fallback.name

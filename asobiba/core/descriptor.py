@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from .game import Game, State
-from .names import Names
+from .names import Names as Names  # re-exported: a descriptor names its texts with it
 
 S_contra = TypeVar("S_contra", bound=State, contravariant=True)
 """The state class of the game a descriptor declares: its capabilities take that class (so a

@@ -157,7 +157,7 @@ class Options:
     # -- schema -----------------------------------------------------------------------------------
     @classmethod
     def specs(cls) -> dict[str, OptionSpec]:
-        cached = cls.__dict__.get("_specs_cache")
+        cached: dict[str, OptionSpec] | None = cls.__dict__.get("_specs_cache")
         if cached is not None:
             return cached
         hints = typing.get_type_hints(cls)

@@ -49,7 +49,8 @@ class Engine:
         method = getattr(self, f"cmd_{command}", None)
         if method is None:
             raise ProtocolError(f"unknown command {command!r}")
-        return method(args, line)
+        answer: list[str] = method(args, line)
+        return answer
 
     def cmd_asobiba(self, args: list[str], line: str) -> list[str]:
         out = [f"id name asobiba {self.game_id}", f"id game {self.game_id}"]
