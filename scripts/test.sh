@@ -14,10 +14,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+page_js_checks() {
+  # The page's modules: lint, JSDoc types of the modules marked // @ts-check, and the pure
+  # modules' unit tests on node's own runner (ESLint and TypeScript from tests/js's lock file).
+  tests/js/node_modules/.bin/eslint --config tests/js/eslint.config.js asobiba/web/static tests/js
+  tests/js/node_modules/.bin/tsc -p tests/js
+  node --test tests/js >/dev/null || node --test tests/js
+}
+
 if [ "${1:-}" = "--quick" ]; then
   shift
   python3 -m ruff check .
   python3 -m mypy asobiba
+  if [ -x tests/js/node_modules/.bin/eslint ]; then page_js_checks
+  else echo "page checks skipped: run bash scripts/test.sh once to install ESLint and TypeScript"; fi
   exec python3 -m pytest -q -n auto tests/core tests/games/diceout tests/test_doc_citations.py "$@"
 fi
 
@@ -37,8 +47,11 @@ fi
 python3 -m pip install --quiet --disable-pip-version-check -e '.[test]'
 # axe-core (npm) for the accessibility checks of the browser tests, at the version the lock file pins.
 [ -f tests/web/axe/node_modules/axe-core/axe.min.js ] || npm ci --prefix tests/web/axe --no-audit --no-fund --silent
+# ESLint and TypeScript (npm, pinned by tests/js's lock file) for the page's JavaScript.
+[ -x tests/js/node_modules/.bin/eslint ] || npm ci --prefix tests/js --no-audit --no-fund --silent
 python3 -m ruff check .
 python3 -m mypy asobiba
+page_js_checks
 
 # A local PostgreSQL on 127.0.0.1 (test database only): the tests of several server processes use
 # it in the first run, the web store's tests once more in the second.

@@ -1,5 +1,14 @@
+// @ts-check
 // A tiny element builder: h("button", {class: "x", onclick}, "text", child, ...).
 
+/** @typedef {Node | string | number | boolean | null | undefined | Child[]} Child */
+
+/**
+ * @param {string} tag
+ * @param {Record<string, any> | null} [attrs]
+ * @param {...Child} children
+ * @returns {HTMLElement}
+ */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs ?? {})) {
@@ -14,19 +23,29 @@ export function h(tag, attrs = {}, ...children) {
       el.setAttribute(key, String(value));
     }
   }
-  for (const child of children.flat(Infinity)) {
+  for (const child of /** @type {unknown[]} */ (children).flat(Infinity)) {
     if (child === undefined || child === null || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return el;
 }
 
+/**
+ * @template {Node} T
+ * @param {T} el
+ * @returns {T}
+ */
 export function clear(el) {
   while (el.firstChild) el.firstChild.remove();
   return el;
 }
 
-/** A clickable link handled by the page router (no reload). */
+/**
+ * A clickable link handled by the page router (no reload).
+ * @param {string} href
+ * @param {...Child} children
+ * @returns {HTMLElement}
+ */
 export function link(href, ...children) {
   return h("a", { href, "data-link": "" }, ...children);
 }

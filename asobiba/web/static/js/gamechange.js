@@ -1,3 +1,4 @@
+// @ts-check
 // A delta frame's change applied to the game it follows (docs/protocol.md, "Delta frames"): the
 // same rules as the server's asobiba/web/frames.py. Each key of a change is the key's new value,
 // or, by its first character: "-" the key is gone, "~" its object changes as the nested change says,
@@ -6,7 +7,12 @@
 
 const CUT = "<";
 
-/** The object `game` after `change` (a new object; `game` left as it was). */
+/**
+ * The object `game` after `change` (a new object; `game` left as it was).
+ * @param {Record<string, any>} game
+ * @param {Record<string, any>} change
+ * @returns {Record<string, any>}
+ */
 export function applyChange(game, change) {
   const out = { ...game };
   for (const [key, value] of Object.entries(change)) {

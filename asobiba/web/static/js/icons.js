@@ -1,8 +1,10 @@
+// @ts-check
 // Icons drawn as inline SVG (no icon font: the glyphs ⏮ ⏭ are missing from many systems' fonts).
 // Each icon is a list of paths on a 24×24 grid, "f" filled or "s" stroked.
 
 const NS = "http://www.w3.org/2000/svg";
 
+/** @type {Record<string, [string, string][]>} */
 const ICONS = {
   play: [["f", "M8 5v14l11-7z"]],
   pause: [["f", "M6.5 5h4v14h-4zM13.5 5h4v14h-4z"]],
@@ -22,6 +24,7 @@ const ICONS = {
 };
 
 /** An inline SVG icon (decorative: the button around it carries the words). */
+/** @param {string} name @returns {SVGSVGElement} */
 export function icon(name) {
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", "0 0 24 24");

@@ -117,10 +117,6 @@ export function learnView(game, { compact = false } = {}) {
     render();
   }
 
-  function lessonOf(id) {
-    return contents.lessons.find((l) => l.id === id);
-  }
-
   function nextLesson() {
     const ids = contents.lessons.map((l) => l.id);
     const after = ids.slice(ids.indexOf(open) + 1).concat(ids);

@@ -1,3 +1,4 @@
+// @ts-check
 // The page for an address that leads nowhere: a game id that does not exist ("game") or any other
 // path ("page"). The server answers such addresses with 404 and this page.
 
@@ -6,6 +7,7 @@ import { t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { setTitle } from "./title.js";
 
+/** @param {HTMLElement} root @param {"game" | "page"} [kind] */
 export function notFoundPage(root, kind = "page") {
   function render() {
     const lobby = link("/", t("missing.lobby"));

@@ -295,8 +295,8 @@ export function studyPage(root, game) {
         h("button", { type: "button", "data-action": "study-cancel", onclick: cancel }, ts("study.cancel"))) : null,
       downloads.length ? h("div", { class: "study-downloads" },
         h("h2", {}, ts("study.downloads")),
-        h("div", { class: "buttons" }, downloads.map(([kind, url]) =>
-          h("a", { class: "button", href: url, download: "", "data-download": kind }, ts(`study.${kind}`))))) : null,
+        h("div", { class: "buttons" }, downloads.map(([file, url]) =>
+          h("a", { class: "button", href: url, download: "", "data-download": file }, ts(`study.${file}`))))) : null,
       status.downloads.png && !running
         ? h("img", { class: "study-plot", src: status.downloads.png, alt: ts("study.plot") }) : null,
       h("p", { class: "help" }, ts("study.command"), " ", h("code", {}, status.command)),
