@@ -10,8 +10,9 @@ frames are free) and knows which seats are people. On top of the engine it adds:
 * **forced passes**: a person with exactly one legal action that moves no piece plays it at once;
 * **undo back to a person's move**: moves are taken back until at least one person's move is gone and
   a person is to move again (against the computer: your move and its reply; between people: one move);
-* **resign**: the resigning seat ranks last, everyone else shares first place; a game between
-  computers can be **stopped** (everyone shares first place);
+* **resign**: the resigning seats, which the caller names (never "whoever is to move": who may
+  resign which seat is the caller's to decide), share last place, everyone else shares first; a
+  game between computers can be **stopped** (everyone shares first place);
 * the **result**, an :class:`~asobiba.core.outcome.Outcome`: ranks and returns from the engine when
   it says the game is over, with the engine's reason for the end when it gives one
   (:class:`~asobiba.core.outcome.EndReason`). Only the match sets it.
@@ -37,7 +38,7 @@ the computers play until the person is to move, the person moves, the replies fo
 ...     on_until_a_person_moves(match)
 ...     assert match.undo_target() == before  # the replies and the person's move go
 ...     match.truncate(before)
-...     assert match.resign() == 0  # the only person at the table resigns, and ranks last
+...     assert match.resign([0]) == (0,)  # the person at the table resigns, and ranks last
 ...     assert match.result.reason == "resign" and match.result.ranks[0] == max(match.result.ranks)
 >>> match.check_human_turn()
 Traceback (most recent call last):
@@ -200,20 +201,20 @@ class Match:
         self.result = None
         self.settle()
 
-    def resign(self, seat: int | None = None) -> int:
-        """Resign for ``seat`` (default: the person to move, else the only person at the table)."""
+    def resign(self, seats: Sequence[int]) -> tuple[int, ...]:
+        """Resign for the people's ``seats`` (some of the game's seats, not all: someone is left to
+        win); returns them in order. Refused once the game is over, for a seat that is not a
+        person's, and for every seat at once."""
         if self.finished:
             raise Refusal(GAME_OVER)
-        if seat is None:
-            seat = self.to_move()
-            if seat is None or not self.is_human(seat):
-                humans = [i for i in range(len(self.kinds)) if self.is_human(i)]
-                if len(humans) != 1:
-                    raise Refusal(Names("いま投了できるのは手番の人だけです。",
-                                        "only the person to move can resign now"))
-                seat = humans[0]
-        self.result = Outcome.resignation(self.game.player_names, seat)
-        return seat
+        out = tuple(sorted(set(seats)))
+        if not out or not all(self.is_human(s) for s in out):
+            raise Refusal(Names("投了できるのは人の席だけです。", "only a person's seat can resign"))
+        if len(out) == len(self.kinds):
+            raise Refusal(Names("全員の席を投了することはできません。投了する席を選んでください。",
+                                "every seat cannot resign at once: name the seat that resigns"))
+        self.result = Outcome.resignation(self.game.player_names, out)
+        return out
 
     def check_stop(self) -> None:
         """Refuse to stop a game that is over, or one where a person sits."""

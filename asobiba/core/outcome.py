@@ -5,21 +5,30 @@ A match ends in one of three ways, its ``reason``:
 * :data:`RULES` — the engine says the game is over; the ranks and returns are the engine's, and
   ``ending`` is the engine's own word for how it ended when it gives one (a key of the
   descriptor's ``end_reasons``, e.g. ``declared``);
-* :data:`RESIGN` — a seat resigned: it ranks last, everyone else shares first place, and
-  ``resigned`` names it (a player name of the game);
+* :data:`RESIGN` — one or more seats resigned (the seats one holder plays, never all of the
+  game's): they share last place, everyone else shares first, and ``resigned`` names them
+  (player names of the game, in seat order);
 * :data:`STOPPED` — whoever created a game between computers stopped it: everyone shares first.
 
 In JSON (the web's game frames and stored games) an outcome is the object
-``{"ranks", "returns", "reason"}`` plus ``"ending"`` or ``"resigned"`` when set; a record keeps
-only ``{"ranks", "returns"}`` (docs/formats.md, "Records").
+``{"ranks", "returns", "reason"}`` plus ``"ending"`` or ``"resigned"`` (a list of names) when
+set; a record keeps only ``{"ranks", "returns"}`` (docs/formats.md, "Records").
 
->>> outcome = Outcome.resignation(["red", "white"], 0)
+>>> outcome = Outcome.resignation(["red", "white"], [0])
 >>> outcome.ranks, outcome.returns, outcome.resigned
-((2, 1), (-1.0, 1.0), 'red')
+((2, 1), (-1.0, 1.0), ('red',))
 >>> outcome.to_json()
-{'ranks': [2, 1], 'returns': [-1.0, 1.0], 'reason': 'resign', 'resigned': 'red'}
+{'ranks': [2, 1], 'returns': [-1.0, 1.0], 'reason': 'resign', 'resigned': ['red']}
 >>> Outcome.from_json(outcome.to_json()) == outcome
 True
+>>> Outcome.resignation(["red", "yellow", "green"], [0, 1]).ranks
+(2, 2, 1)
+
+Games stored when ``resigned`` was one name still read (``"resigned": "red"``):
+
+>>> Outcome.from_json({"ranks": [2, 1], "returns": [-1.0, 1.0], "reason": "resign",
+...                    "resigned": "red"}).resigned
+('red',)
 """
 
 from __future__ import annotations
@@ -53,8 +62,8 @@ class Outcome:
     reason: str
     ending: str | None = None
     """The engine's reason for the end of a game the rules ended, when it gives one."""
-    resigned: str | None = None
-    """The player name of the seat that resigned."""
+    resigned: tuple[str, ...] = ()
+    """The player names of the seats that resigned (none unless ``reason`` is :data:`RESIGN`)."""
 
     @classmethod
     def by_rules(cls, state: State) -> Outcome:
@@ -64,12 +73,16 @@ class Outcome:
         return cls(tuple(state.ranks()), tuple(state.returns()), RULES, ending=ending)
 
     @classmethod
-    def resignation(cls, player_names: Sequence[str], seat: int) -> Outcome:
-        """``seat`` resigned: it ranks last and everyone else shares first place."""
-        n = len(player_names)
-        ranks = [n if i == seat else 1 for i in range(n)]
+    def resignation(cls, player_names: Sequence[str], seats: Sequence[int]) -> Outcome:
+        """``seats`` (some, not all, of the game's) resigned: they share last place and everyone
+        else shares first."""
+        n, out = len(player_names), sorted(set(seats))
+        if not out or len(out) == n or not all(0 <= s < n for s in out):
+            raise ValueError(f"a resignation is of some of the {n} seats, not {out}")
+        last = n - len(out) + 1
+        ranks = [last if i in out else 1 for i in range(n)]
         return cls(tuple(ranks), tuple(returns_from_ranks(ranks)), RESIGN,
-                   resigned=player_names[seat])
+                   resigned=tuple(player_names[s] for s in out))
 
     @classmethod
     def stopped(cls, seats: int) -> Outcome:
@@ -82,8 +95,8 @@ class Outcome:
                                 "reason": self.reason}
         if self.ending is not None:
             data["ending"] = self.ending
-        if self.resigned is not None:
-            data["resigned"] = self.resigned
+        if self.resigned:
+            data["resigned"] = list(self.resigned)
         return data
 
     def record_json(self) -> dict[str, Any]:
@@ -98,5 +111,6 @@ class Outcome:
         ranks, returns = data.get("ranks"), data.get("returns")
         if not (isinstance(ranks, list) and isinstance(returns, list) and len(ranks) == len(returns)):
             raise ValueError(f"an outcome needs ranks and returns of every seat: {data!r:.80}")
+        resigned = data.get("resigned") or ()
         return cls(tuple(ranks), tuple(returns), data["reason"], data.get("ending"),
-                   data.get("resigned"))
+                   (resigned,) if isinstance(resigned, str) else tuple(resigned))

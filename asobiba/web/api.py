@@ -32,6 +32,7 @@ from .bodies import (
     NewGameBody,
     QrBody,
     RecordBody,
+    ResignBody,
     SetupBody,
     TakebackBody,
     read_body,
@@ -56,7 +57,7 @@ from .contract import (
 from .holders import bearer, digest
 from .lobby import lobby_games, setup
 from .lobby import preview as board_preview
-from .protocol import Command, ProtocolError, parse_move, parse_verb
+from .protocol import Command, parse_move, parse_verb
 from .rooms import Rooms
 from .solutions import SolutionBuilds
 from .table import SPECTATOR, Table
@@ -220,7 +221,12 @@ async def post_takeback(
 
 @router.post("/games/{game_id}/resign", response_model=None, responses={200: answers(Game)})
 async def post_resign(request: Request, game_id: str, tokens: list[str] = Tokens) -> dict[str, Any]:
-    return await _act(request, game_id, Command("resign"), tokens)
+    """Resign the seats ``{"seats": [...]}`` names, each one the token holds (no body: every
+    person's seat it holds; a token holding every seat names the one that resigns)."""
+    raw = await request.body()
+    seats = read_body(raw, ResignBody)[0].seats if raw.strip() else None
+    return await _act(request, game_id, Command("resign", seats=None if seats is None else tuple(seats)),
+                      tokens)
 
 
 @router.post("/games/{game_id}/stop", response_model=None, responses={200: answers(Game)})
@@ -259,8 +265,7 @@ async def qr_code(request: Request) -> dict[str, str]:
 @router.get("/games/{game_id}/frames/{ply}", response_model=None, responses={200: answers(Frame)})
 async def get_frame(request: Request, game_id: str, ply: int) -> dict[str, Any]:
     table = await rooms_of(request).get(game_id)
-    if not 0 <= ply <= table.plies:
-        raise ProtocolError(f"ply must be between 0 and {table.plies}")
+    table.at(ply)  # 404 beyond the game
     return await off_loop(request, table, lambda: frame(table, ply))
 
 

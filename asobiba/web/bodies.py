@@ -29,7 +29,7 @@ from ..core.position import parse_json
 from ..core.record import FORMAT
 from ..core.registry import game_class
 from .guard import TooLarge
-from .protocol import ProtocolError
+from .protocol import MAX_SEATS, ProtocolError
 from .seats import LEVELS
 
 MAX_SEED = 2**63 - 1
@@ -102,6 +102,14 @@ class TakebackBody(Body):
     """``POST /api/games/{id}/takeback``: the answer to a takeback request."""
 
     accept: StrictBool
+
+
+class ResignBody(Body):
+    """``POST /api/games/{id}/resign`` (the body may be left out): the seats that resign, each one
+    the token holds (without ``seats``: every person's seat it holds)."""
+
+    seats: Annotated[list[Annotated[StrictInt, Field(ge=0, lt=MAX_SEATS)]],
+                     Field(min_length=1, max_length=MAX_SEATS)] = None  # type: ignore[assignment]  # None when omitted: typed non-null so JSON null is refused
 
 
 class HeldBody(Body):

@@ -176,6 +176,7 @@ REQUESTS: dict[str, type[BaseModel]] = {
     "seat_to_computer": bodies.ComputerSeatBody,
     "held_games": bodies.HeldBody,
     "post_takeback": bodies.TakebackBody,
+    "post_resign": bodies.ResignBody,
     "qr_code": bodies.QrBody,
     "upload_record": bodies.RecordBody,
     "post_move": bodies.MoveBody,
@@ -183,6 +184,8 @@ REQUESTS: dict[str, type[BaseModel]] = {
     "start_study": StudyBody,
 }
 """The request body of each operation that takes one (by operation id: the route's function)."""
+OPTIONAL_BODY = {"post_resign"}
+"""The operations whose body may be left out."""
 
 ACTING = {"seat_to_computer", "post_move", "post_undo", "post_takeback", "post_resign", "post_stop",
           "post_verb", "post_hint", "cancel_study"}
@@ -352,7 +355,7 @@ def openapi(app: FastAPI) -> dict[str, Any]:
                     "content": {"application/json": {"schema": {"$ref": REF.format(model="Error")}}}}
             model = REQUESTS.get(oid)
             if model is not None:
-                operation["requestBody"] = {"required": True, "content": {
+                operation["requestBody"] = {"required": oid not in OPTIONAL_BODY, "content": {
                     "application/json": {"schema": {"$ref": REF.format(model=model.__name__)}}}}
             if oid in ACTING:
                 operation["security"] = [{"seatToken": []}]

@@ -16,7 +16,8 @@ of its keys one of:
   order (``at`` counts in the list as the splices before left it).
 
 The keys each client is sent its own of come whole: ``you`` always, ``legal`` and ``verbs`` unless
-the game itself did not change (:class:`~.view.StateFrame`).
+the game itself did not change (:class:`~.view.StateFrame`); the game's ``options`` and ``meta``
+come with its first ``state`` frame only (:data:`ONCE`).
 :func:`changes` makes a change and :func:`apply` applies one (the page does the same in
 ``static/js/tablesocket.js``): applying the changes from ``before`` to ``after`` gives ``after``.
 """
@@ -33,8 +34,12 @@ PROTOCOL = 2
 SUBPROTOCOL = "asobiba.2"
 """The WebSocket subprotocol a client offers to be sent delta frames."""
 
-OWN = ("you", "legal", "verbs", "meta")
-"""The keys each client is sent its own of (never in the common part of a delta)."""
+ONCE = ("options", "meta")
+"""The keys a client is sent once, with its first ``state`` frame: the game's options (up to 128 KiB:
+a Gandice game's own dice) and meta never change while it is played (a frame's ``position`` leaves
+its options out too)."""
+OWN = ("you", "legal", "verbs", *ONCE)
+"""The keys each client is sent its own of (never in the common part of a frame or delta)."""
 CUT = "<"
 """Long texts are compared in parts, cut before each of these."""
 LONG = 512

@@ -6,8 +6,9 @@ A WebSocket frame from the page is a JSON object with a ``type``:
   ``"ply": N`` (the number of moves the client saw; a stale move is refused),
 * ``{"type": "verb", "verb": "<id>"}``: one of the game's verbs (things a person can do besides
   moving, declared by the game, e.g. a declaration),
-* ``{"type": "undo"}``, ``{"type": "hint"}``, ``{"type": "resign"}``, ``{"type": "sync"}`` (send me
-  the state again),
+* ``{"type": "undo"}``, ``{"type": "hint"}``, ``{"type": "sync"}`` (send me the state again),
+* ``{"type": "resign", "seats": [0, 1]}``: resign the seats named, each one the client holds
+  (without ``seats``: every person's seat it holds),
 * ``{"type": "takeback", "accept": true|false}``: the answer to another device's takeback request
   (the asker withdraws theirs with ``false``),
 * ``{"type": "auth", "tokens": ["<token>", ...]}``: the seats this client holds (also possible when
@@ -29,6 +30,8 @@ from ..core.position import parse_json
 COMMANDS = ("move", "verb", "undo", "hint", "resign", "sync", "takeback", "auth")
 MAX_TOKENS = 8
 """The most tokens one client may present (a browser holds one per seat it took)."""
+MAX_SEATS = 32
+"""The most seats a resignation may name (more than any game has)."""
 
 
 class ProtocolError(AsobibaError):
@@ -44,6 +47,8 @@ class Command:
     verb: str | None = None
     accept: bool | None = None
     tokens: tuple[str, ...] = ()
+    seats: tuple[int, ...] | None = None
+    """The seats a resignation names (None: every person's seat of the sender)."""
 
 
 def parse_frame(text: str) -> Command:
@@ -65,7 +70,23 @@ def parse_frame(text: str) -> Command:
         return Command(kind, accept=accept)
     if kind == "auth":
         return Command(kind, tokens=parse_tokens(data.get("tokens")))
+    if kind == "resign":
+        return Command(kind, seats=parse_seat_list(data.get("seats")))
     return Command(kind)
+
+
+def parse_seat_list(seats: Any) -> tuple[int, ...] | None:
+    """The seats a resignation names: absent (None), or a list of at most :data:`MAX_SEATS` seat
+    numbers (the rooms check that the sender holds each)."""
+    if seats is None:
+        return None
+    if (
+        not isinstance(seats, list)
+        or not 0 < len(seats) <= MAX_SEATS
+        or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < MAX_SEATS for s in seats)
+    ):
+        raise ProtocolError(f"'seats' must be a list of 1 to {MAX_SEATS} seat numbers (0, 1, …)")
+    return tuple(seats)
 
 
 def parse_tokens(tokens: Any) -> tuple[str, ...]:

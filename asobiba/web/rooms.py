@@ -11,8 +11,13 @@ lock, and hand the rest to their parts, one job each:
 * :mod:`.audience` — who watches each game and the frames they are sent (presence and fan-out).
 
 Every command names who sends it (the tokens of its seats, :mod:`.holders`; none is a
-spectator's, refused): a move, verb or hint needs the seat to move, and a game with invited seats
-still open waits. A game between computers can be stopped by whoever created it.
+spectator's, refused), and a token acts only for the seats it holds: each command asks the table
+for the holder of the seat it acts for (:meth:`.table.Table.holder`) before it changes anything. A
+move, verb or hint needs the seat to move; an undo asks from the sender's own seats; a takeback is
+answered by a holder it waits for (or withdrawn by its asker); a resignation is for the seats it
+names, each the sender's (or all of the sender's); a seat goes to the computer by its holder's
+wish. A game with invited seats still open waits. A game between computers can be stopped by
+whoever created it.
 
 Several server processes may serve the same games (docs/operations.md, "Several processes"): each
 hears of the changes the others store through the broker (:mod:`.broker`) and acts on them in the
@@ -251,18 +256,18 @@ class Rooms:
                 table.check_human_move(action)
                 await self.driver.play(table, action)
             elif cmd.kind == "undo":
-                if table.ask_takeback(actors[0]):
+                if table.ask_takeback(table.device(actors)):
                     await self.ledger.takeback(table)
                 else:
                     await self._take_back(table, table.undo_target())
             elif cmd.kind == "takeback":
-                keep = table.answer_takeback(actors[0], bool(cmd.accept))
+                keep = table.answer_takeback(actors, bool(cmd.accept))
                 if keep is None:
                     await self.ledger.takeback(table)
                 else:
                     await self._take_back(table, keep)
             elif cmd.kind == "resign":
-                table.resign(table.resign_seat(actors))
+                table.resign(table.resign_seats(actors, cmd.seats))
                 await self.ledger.status(table)
             elif cmd.kind == "verb":
                 assert cmd.verb is not None

@@ -61,9 +61,7 @@ async def get_odds(request: Request, game_id: str, ply: int, action: int | None 
     table = await request.app.state.rooms.get(game_id)
     if table.descriptor.move_odds is None:
         raise NotFound(f"{table.game.id} shows no odds of its moves")
-    if not 0 <= ply <= table.plies:
-        raise ProtocolError(f"ply must be between 0 and {table.plies}")
-    state = table.states[ply]
+    state = table.at(ply)
     legal = state.legal_actions() if state.current_player >= 0 else []
     if action is not None and action not in legal:
         raise ProtocolError(f"action {action} is not a legal move at ply {ply}")

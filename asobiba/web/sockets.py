@@ -10,8 +10,10 @@ computer that fails to move sends an ``error`` frame to every client of the game
 
 A client holds the seats of the tokens it presents — when connecting, as WebSocket subprotocols
 ``token.<token>`` beside ``asobiba`` (never in the URL, which lands in logs), or later in an
-``auth`` frame; without any it is a spectator. Each client's ``state`` frames say which seats it
-holds (``you``) and list legal moves only when one of them is to move.
+``auth`` frame; without any it is a spectator — and it acts only for those seats (the rooms check
+each command). Each client's ``state`` frames say which seats it holds (``you``) and list legal
+moves only when one of them is to move; the game's options and meta go with its first one only
+(docs/protocol.md, "Options and meta, once a connection").
 
 Slow or broken clients never hold up the others (docs/operations.md, "Slow clients"): every frame for a
 client goes through its own queue of at most :data:`SEND_QUEUE` frames, sent by a task of its own,
@@ -151,8 +153,9 @@ class Connection:
         self.outbox = Outbox(websocket)
         self.table: Table | None = None
         """The game as last loaded (set on joining, before any frame is read)."""
-        self.meta_shown = False
-        """Whether the client has had the game's meta (it goes with the first state frame only)."""
+        self.first_shown = False
+        """Whether the client has had its first state frame (the only one with the game's options
+        and meta)."""
 
     async def serve(self) -> None:
         """Accept the client, join its game and serve it until it leaves or must be closed."""
@@ -193,13 +196,13 @@ class Connection:
     async def send(self, frame: dict[str, Any] | StateFrame, whole: bool = False) -> None:
         """Queue a frame for the client (this method is the client's listener in the rooms): a
         moment as a delta from the last one sent when the client takes deltas, unless ``whole``."""
-        if isinstance(frame, StateFrame):  # the game's meta goes with the first state only
+        if isinstance(frame, StateFrame):  # the game's options and meta go with the first state only
             seats = self.rooms.seats_of(self.game_id, self.send)
             since = self.outbox.sent if self.deltas and not whole else None
-            self.outbox.put(frame.text(seats, meta=not self.meta_shown, since=since,
+            self.outbox.put(frame.text(seats, first=not self.first_shown, since=since,
                                        protocol=frames.PROTOCOL if self.deltas else 1),
-                            state=self.meta_shown, moment=frame.v)
-            self.meta_shown = True
+                            state=self.first_shown, moment=frame.v)
+            self.first_shown = True
         else:
             self.outbox.put(dumps(frame))
 

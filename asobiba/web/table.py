@@ -6,8 +6,9 @@ back to a person's move, resign — are the terminal's too: :class:`~asobiba.cor
 version that every change bumps (a computer move computed for an older version is dropped), the
 stale-move check, verbs (a game's action besides moving, e.g. a declaration), played when legal and
 refused in both languages when not, and who may act for each seat (docs/protocol.md, "Seat tokens"):
-a seat is acted for only with its holder's token, a game with open seats waits for them, and between
-people on different devices a takeback is a request the others answer.
+a token acts only for the seats it holds — every verb asks :meth:`Table.holder` for the seat it acts
+for, and a resignation names its seats, each the sender's — a game with open seats waits for them,
+and between people on different devices a takeback is a request the others answer.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from ..core.game import Game, State
 from ..core.match import COMPUTER, GAME_OVER, Match
 from ..core.names import Names
 from ..core.registry import descriptor
-from .errors import Forbidden, Unauthorized
+from .errors import Forbidden, NotFound, Unauthorized
 from .holders import HOLDER, INVITE, Actor, SeatKey, digest, find, new_token
 from .seats import Seat
 from .store import FINISHED, PLAYING, Revision, StoredGame, StoredMove
@@ -37,6 +38,10 @@ SPECTATOR = Unauthorized(Names(
 ))
 WAITING = Refusal(Names("まだ空いている席があります。全員そろうまで始まりません。",
                         "the game waits until every invited seat is taken"))
+NOT_HELD = Forbidden(Names("その席を持っていません。", "this token does not hold that seat"))
+NOT_YOUR_TURN = Forbidden(Names("いまはあなたの席の番ではありません。",
+                                "it is not the turn of a seat this token holds"))
+NO_PERSON = Forbidden(Names("この鍵の席に人の席がありません。", "this token holds no person's seat"))
 
 
 @dataclass
@@ -89,8 +94,8 @@ class Table(Match):
     def record_meta(self) -> dict[str, Any]:
         meta = dict(self.meta)
         meta.update({"web_id": self.id, "seats": [s.to_json() for s in self.seats], "seed": self.seed})
-        if self.result is not None and self.result.resigned is not None:
-            meta["resigned"] = self.result.resigned
+        if self.result is not None and self.result.resigned:
+            meta["resigned"] = list(self.result.resigned)
         return meta
 
     def revision(self) -> Revision:
@@ -132,6 +137,18 @@ class Table(Match):
             actors.append(Actor(key))
         return actors
 
+    def holder(self, actors: Sequence[Actor], seat: int | None, refusal: Forbidden = NOT_HELD) -> Actor:
+        """The actor who holds the person's ``seat``: the one check of every verb that acts for a
+        seat (a token acts only for the seats it holds). Anyone else is refused (403, ``refusal``)."""
+        for actor in actors:
+            if seat is not None and seat in actor.seats and self.is_human(seat):
+                return actor
+        raise refusal
+
+    def held(self, actors: Sequence[Actor]) -> tuple[int, ...]:
+        """The people's seats the actors hold, in order."""
+        return tuple(sorted({s for a in actors for s in a.seats if self.is_human(s)}))
+
     def mover(self, actors: Sequence[Actor]) -> Actor:
         """The actor who holds the seat to move (refused once the game is over, while it waits,
         or for others)."""
@@ -139,12 +156,14 @@ class Table(Match):
             raise Refusal(GAME_OVER)
         if self.waiting:
             raise WAITING
-        seat = self.to_move()
+        return self.holder(actors, self.to_move(), NOT_YOUR_TURN)
+
+    def device(self, actors: Sequence[Actor]) -> Actor:
+        """The actor who holds a person's seat here (the device a takeback is asked from)."""
         for actor in actors:
-            if seat in actor.seats:
+            if any(self.is_human(s) for s in actor.seats):
                 return actor
-        raise Forbidden(Names("いまはあなたの席の番ではありません。",
-                              "it is not the turn of a seat this token holds"))
+        raise NO_PERSON
 
     def devices(self) -> list[SeatKey]:
         """The holders of people's seats (one per device that plays here)."""
@@ -171,9 +190,11 @@ class Table(Match):
             raise Refusal(GAME_OVER)
         if not 0 <= seat < len(self.seats) or not self.is_human(seat):
             raise Refusal(Names("その席は人の席ではありません。", "that seat is not a person's"))
-        allowed = any(seat in a.seats or (a.creator and seat in self.open_seats()) for a in actors)
-        if not allowed:
-            raise Forbidden(Names("その席を持っていません。", "this token does not hold that seat"))
+        if seat in self.open_seats():
+            if not any(a.creator for a in actors):
+                raise NOT_HELD
+        else:
+            self.holder(actors, seat)
         self.keys = [
             SeatKey(k.kind, k.digest, tuple(s for s in k.seats if s != seat), k.creator)
             for k in self.keys
@@ -184,15 +205,23 @@ class Table(Match):
         self.takeback = None
         self.version += 1
 
-    def resign_seat(self, actors: Sequence[Actor]) -> int | None:
-        """The seat a resignation is for: the only person's seat the token holds; with several
-        (people taking turns on one device), the person to move (None: as :meth:`resign` says)."""
+    def resign_seats(self, actors: Sequence[Actor], named: Sequence[int] | None) -> tuple[int, ...]:
+        """The seats a resignation is for: those ``named``, each held by the actors (403 for any
+        other), or every person's seat they hold (never one they do not hold, whoever is to move).
+        Resigning every seat of the game is refused (:meth:`Match.resign`): people taking turns on
+        one device name the seat that resigns."""
+        if self.finished:
+            raise Refusal(GAME_OVER)
         if self.waiting:  # a game cannot end before it starts
             raise WAITING
-        seats = [s for a in actors for s in a.seats if self.is_human(s)]
-        if not seats:
-            raise Forbidden(Names("この鍵の席に人の席がありません。", "this token holds no person's seat"))
-        return seats[0] if len(seats) == 1 else None
+        mine = self.held(actors)
+        if not mine:
+            raise NO_PERSON
+        if named is None:
+            return mine
+        for seat in named:
+            self.holder(actors, seat)
+        return tuple(sorted(set(named)))
 
     # -- takebacks between devices ------------------------------------------------------------------
     def ask_takeback(self, actor: Actor) -> bool:
@@ -211,27 +240,38 @@ class Table(Match):
         self.version += 1
         return True
 
-    def answer_takeback(self, actor: Actor, accept: bool) -> int | None:
-        """Answer the waiting request; returns how many plies to keep once everyone accepted, else
-        None (declined, or others still to answer). The asker may withdraw it (``accept=False``)."""
+    def answer_takeback(self, actors: Sequence[Actor], accept: bool) -> int | None:
+        """Answer the waiting request for the one of ``actors`` it waits for (a holder yet to
+        answer; the asker may withdraw it, ``accept=False``); returns how many plies to keep once
+        everyone accepted, else None (declined, or others still to answer)."""
         request = self.takeback
         if request is None:
             raise Refusal(Names("待ったのお願いはありません。", "no takeback request is waiting"))
-        withdrawn = actor.key.digest == request.by.key.digest and not accept
-        if not withdrawn and actor.key.digest not in request.pending:
+        digests = {a.key.digest for a in actors}
+        withdrawn = request.by.key.digest in digests and not accept
+        answering = next((d for d in sorted(digests) if d in request.pending), None)
+        if not withdrawn and answering is None:
             raise Forbidden(Names("このお願いに答えるのは相手です。",
                                   "this request is for the other players to answer"))
         self.version += 1
         if not accept:
             self.takeback = None
             return None
-        request.pending.discard(actor.key.digest)
+        assert answering is not None  # accepted (a withdrawal declines)
+        request.pending.discard(answering)
         if request.pending:
             return None
         self.takeback = None
         return request.keep
 
     # -- what only the web table checks -----------------------------------------------------------
+    def at(self, ply: int) -> State:
+        """The position after ``ply`` actions (a replay frame's, a move's odds'); a ply the game
+        has not reached does not exist (404)."""
+        if not 0 <= ply <= self.plies:
+            raise NotFound(f"no ply {ply} in this game: its plies are 0 to {self.plies}")
+        return self.states[ply]
+
     def check_ply(self, ply: int | None) -> None:
         """Refuse a move sent for another ply than the current one (the sender saw an old board)."""
         if ply is not None and ply != self.plies:
@@ -281,8 +321,8 @@ class Table(Match):
         self.version += 1
         self.takeback = None
 
-    def resign(self, seat: int | None = None) -> int:
-        resigned = super().resign(seat)
+    def resign(self, seats: Sequence[int]) -> tuple[int, ...]:
+        resigned = super().resign(seats)
         self.version += 1
         self.takeback = None
         return resigned

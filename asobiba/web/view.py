@@ -19,7 +19,7 @@ from ..core.descriptor import GameDescriptor, SvgRenderer
 from ..core.game import CHANCE, State
 from ..core.registry import descriptor, make_game
 from .errors import NotAtTable
-from .frames import KEPT, OWN, changes, kept_prefix, usual_move
+from .frames import KEPT, ONCE, OWN, changes, kept_prefix, usual_move
 from .seats import LEVELS
 from .table import Table
 
@@ -212,7 +212,8 @@ the board, the moves and the rest are the same too."""
 
 def full(table: Table, thinking: bool = False, present: Set[int] = frozenset()) -> dict[str, Any]:
     """The game of a WebSocket ``state`` frame: the summary plus the board, legal moves and history
-    (each client then sees the legal moves only when it holds the seat to move: :class:`StateFrame`)."""
+    (each client then sees the legal moves only when it holds the seat to move, and the options and
+    meta in its first frame only: :class:`StateFrame`); its ``position`` leaves out the options."""
     shown = _FULL.get(table)
     if shown is not None and shown[0] == table.version:
         data = dict(shown[1])
@@ -220,6 +221,7 @@ def full(table: Table, thinking: bool = False, present: Set[int] = frozenset()) 
         return data
     data = summary(table, present)
     state = table.state
+    data["position"] = {k: v for k, v in data["position"].items() if k != "options"}  # sent once
     last = table.actions[-1] if table.actions else None
     legal = _legal(table)
     notations = {move["notation"] for move in legal}
@@ -249,8 +251,8 @@ class StateFrame:
     "WebSocket protocol"): as a ``state`` frame (the whole game) or, for a client that was sent the
     moment ``before`` (protocol 2), as a ``delta`` frame from it (:mod:`.frames`). Each client's
     text adds ``you`` (the seats it holds), the legal moves and verbs only if one of them is to
-    move, and the game's ``meta`` only in a client's first state frame; a protocol-2 client is
-    sent the legal moves compact (:func:`compact_moves`)."""
+    move, and the game's ``options`` and ``meta`` (:data:`.frames.ONCE`) only in a client's first
+    state frame; a protocol-2 client is sent the legal moves compact (:func:`compact_moves`)."""
 
     def __init__(self, game: dict[str, Any], v: int = 0, before: StateFrame | None = None) -> None:
         self.game = game
@@ -279,8 +281,9 @@ class StateFrame:
         return f'{{"type":"delta","v":{self.v},"base":{self.base},"game":{text}{"," if changed else ""}'
 
     @cached_property
-    def _meta(self) -> str:
-        return f',"meta":{dumps(self.game["meta"])}'
+    def _once(self) -> str:
+        """The keys a client is sent with its first state frame only (:data:`.frames.ONCE`)."""
+        return "".join(f',"{key}":{dumps(self.game[key])}' for key in ONCE)
 
     @cached_property
     def _mover(self) -> str:
@@ -290,12 +293,12 @@ class StateFrame:
     def _compact_mover(self) -> str:
         return f'"legal":{dumps(compact_moves(self.game["legal"]))},"verbs":{dumps(self.game["verbs"])}'
 
-    def text(self, seats: tuple[int, ...], meta: bool = False, since: int | None = None,
+    def text(self, seats: tuple[int, ...], first: bool = False, since: int | None = None,
              protocol: int = 1) -> str:
         """The frame as the client holding ``seats`` sees it: a delta if it was last sent the
-        moment ``since`` and this moment has a delta from it, else the whole state (``meta``: with
-        the game's meta, which each client is sent once, with its first state frame); the legal
-        moves compact for a client of ``protocol`` 2."""
+        moment ``since`` and this moment has a delta from it, else the whole state (``first``: the
+        client's first, with the game's options and meta, which each client is sent once); the
+        legal moves compact for a client of ``protocol`` 2."""
         to_move = self.game["to_move"]
         mine = to_move is not None and self.game["players"].index(to_move) in seats
         if protocol >= 2:
@@ -305,7 +308,7 @@ class StateFrame:
         you = f'"you":{dumps(list(seats))}'
         if since is not None and since == self.base:
             return f"{self._delta}{you}{'' if self._same_moves else ',' + moves}}}}}"
-        return f'{self._common}{self._meta if meta else ""},{you},{moves}}}}}'
+        return f'{self._common}{self._once if first else ""},{you},{moves}}}}}'
 
 
 def dumps(value: Any) -> str:

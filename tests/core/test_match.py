@@ -59,9 +59,9 @@ def test_the_engine_result_and_resign() -> None:
         match.check_human_move(1)
     resigning = _match()
     _settle_chance(resigning)
-    assert resigning.resign() == 0  # the only person at the table
+    assert resigning.resign([0]) == (0,)
     assert resigning.result is not None
-    assert resigning.result.ranks == (2, 1) and resigning.result.resigned == "first"
+    assert resigning.result.ranks == (2, 1) and resigning.result.resigned == ("first",)
     with pytest.raises(IllegalMoveError, match="resigned"):
         resigning.undo_target()
 

@@ -183,7 +183,7 @@ def test_the_replay_plays_by_itself_and_ends_with_the_result(page, server) -> No
     for _ in range(2):
         state = engine_state(server.api("GET", f"/api/games/{gid}").json())
         server.api("POST", f"/api/games/{gid}/moves", json={"action": state.legal_actions()[0]})
-    server.api("POST", f"/api/games/{gid}/resign")
+    server.api("POST", f"/api/games/{gid}/resign", json={"seats": [0]})  # red, to move
     page.goto(f"{server.url}/replay/{gid}")
     page.wait_for_selector("[data-role=moves] li")
     assert page.locator("[data-role=replay-result]").is_hidden()

@@ -232,7 +232,7 @@ def test_resign_ends_the_game_with_the_resigner_last(client: TestClient) -> None
     data = client.post(f"/api/games/{gid}/resign").json()
     assert data["status"] == "finished"
     assert data["result"]["ranks"] == [3, 1, 1]
-    assert data["result"]["resigned"] == "red"
+    assert data["result"]["resigned"] == ["red"]
     assert client.post(f"/api/games/{gid}/resign").status_code == 400
     assert client.post(f"/api/games/{gid}/undo").status_code == 400
 
@@ -259,7 +259,7 @@ def test_record_downloads_and_replays_after_upload(client: TestClient) -> None:
     assert replayed["moves"] == final["moves"] and replayed["status"] == "finished"
     frame = client.get(f"/api/games/{rid}/frames/1").json()
     assert frame["ply"] == 1 and "data-cell" in frame["svg"]
-    assert client.get(f"/api/games/{rid}/frames/999").status_code == 400
+    assert client.get(f"/api/games/{rid}/frames/999").status_code == 404  # no such ply
 
 
 def test_bad_uploads_are_refused(client: TestClient) -> None:
@@ -275,7 +275,8 @@ def test_bad_uploads_are_refused(client: TestClient) -> None:
 def test_game_list_filters_by_status(client: TestClient) -> None:
     playing = create(client, "diamond", {}, [HUMAN, HUMAN])
     done = create(client, "diamond", {}, [HUMAN, HUMAN])
-    client.post(f"/api/games/{done}/resign")
+    assert client.post(f"/api/games/{done}/resign").status_code == 400  # one device, every seat: name one
+    client.post(f"/api/games/{done}/resign", json={"seats": [0]})
     assert [g["id"] for g in client.held("?status=playing")] == [playing]
     assert [g["id"] for g in client.held("?status=finished")] == [done]
     assert client.post("/api/games/held?status=odd", json={"tokens": []}).status_code == 400

@@ -323,7 +323,7 @@ def test_games_list_and_record_upload(page, server, tmp_path: Path) -> None:
     for _ in range(3):
         state = engine_state(server.api("GET", f"/api/games/{gid}").json())
         server.api("POST", f"/api/games/{gid}/moves", json={"action": state.legal_actions()[0]})
-    server.api("POST", f"/api/games/{gid}/resign")
+    server.api("POST", f"/api/games/{gid}/resign", json={"seats": [0]})
     record = tmp_path / "record.json"
     record.write_text(server.api("GET", f"/api/games/{gid}/record").text, encoding="utf-8")
     page.goto(f"{server.url}/games")

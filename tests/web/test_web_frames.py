@@ -165,8 +165,8 @@ def test_a_protocol_2_client_follows_the_game_by_deltas_and_a_late_one_gets_the_
         ws.send_text('{"type": "sync"}')
         while (again := ws.receive_json())["type"] == "delta":  # the seat's second client came and went
             game = frames.apply(game, received(again["game"]))
-        assert {k: v for k, v in received(again["game"]).items() if k != "meta"} == \
-               {k: v for k, v in game.items() if k != "meta"}
+        assert {k: v for k, v in received(again["game"]).items() if k not in frames.ONCE} == \
+               {k: v for k, v in game.items() if k not in frames.ONCE}  # the options and meta came once
 
 
 def test_a_client_that_misses_a_moment_asks_again_and_gets_the_whole_state(client) -> None:

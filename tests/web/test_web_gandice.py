@@ -225,7 +225,7 @@ def test_every_attack_has_its_exact_odds(client: TestClient) -> None:
     assert client.get(f"/api/games/{gid}/odds/{data['plies']}?action=0").json()["moves"] == []  # resummon
     assert client.get(f"/api/games/{gid}/odds/{data['plies']}?action=999999").status_code == 400
     assert client.get(f"/api/games/{gid}/odds/0").json()["moves"] == []  # a roll: nothing to show
-    assert client.get(f"/api/games/{gid}/odds/{data['plies'] + 1}").status_code == 400
+    assert client.get(f"/api/games/{gid}/odds/{data['plies'] + 1}").status_code == 404  # no such ply
     other = client.post("/api/games", json={"game": "diamond", "options": {}, "seats": [HUMAN, HUMAN]}).json()
     assert client.get(f"/api/games/{other['id']}/odds/0").status_code == 404
 

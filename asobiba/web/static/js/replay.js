@@ -14,7 +14,7 @@ import { historyText } from "./history.js";
 import { pick, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { notFoundPage } from "./notfound.js";
-import { winnersText } from "./seatwords.js";
+import { resignedText, winnersText } from "./seatwords.js";
 import { setTitle } from "./title.js";
 
 export function replayPage(root, gameId) {
@@ -124,7 +124,7 @@ export function replayPage(root, gameId) {
     const winners = game.players.filter((_, i) => result.ranks[i] === 1).map(nameOf);
     const head = result.ranks.every((r) => r === result.ranks[0]) ? t("result.draw") : winnersText(winners);
     const how = result.reason === "resign"
-      ? t("result.resigned", { color: nameOf(result.resigned) })
+      ? resignedText(result.resigned, nameOf)
       : pick(entry?.end_reasons?.[result.ending]);
     return [head, how].filter(Boolean).join(" ");
   }

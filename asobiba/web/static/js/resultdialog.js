@@ -6,7 +6,7 @@
 import { clear, h } from "./dom.js";
 import { pick, t } from "./i18n.js";
 import { icon } from "./icons.js";
-import { seatLabel, winnersText } from "./seatwords.js";
+import { resignedText, seatLabel, winnersText } from "./seatwords.js";
 
 /** The dialog `dialog` of the game `gameId`; `nameOf(seat)` names a seat, `chip(seat)` draws its
  * chip; `rematch()` and `newGame()` start the next game. */
@@ -29,7 +29,7 @@ export function resultDialog(dialog, { gameId, nameOf, chip, rematch, newGame })
       h("form", { method: "dialog", class: "result" },
         h("h2", { id: "result-title" }, headline(view)),
         view.result.reason === "resign"
-          ? h("p", { class: "muted" }, t("result.resigned", { color: nameOf(view.result.resigned) }))
+          ? h("p", { class: "muted" }, resignedText(view.result.resigned, nameOf))
           : null,
         entry?.end_reasons?.[view.result.ending]
           ? h("p", { class: "muted", "data-role": "ending" }, pick(entry.end_reasons[view.result.ending]))

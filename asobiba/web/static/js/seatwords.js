@@ -27,6 +27,12 @@ export function listed(names) {
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
+/** Who resigned (a result's `resigned`: the names of the seats that resigned together), named by
+ * `nameOf`: "Red resigned.", "Red and Yellow resigned." (「赤・黄が投了しました。」). */
+export function resignedText(resigned, nameOf) {
+  return t("result.resigned", { color: listed((resigned ?? []).map(nameOf)) });
+}
+
 /** Who won, the verb agreeing in English: "Yellow wins!", "Yellow and Green win!" (「黄・緑の勝ち！」). */
 export function winnersText(names) {
   return t(names.length > 1 ? "result.winners" : "result.winner", { color: listed(names) });

@@ -215,7 +215,6 @@ export function tablePage(root, gameId, dialog, notice = null) {
       own = await ownModule(entry);
     }
     const previous = view;
-    if (!("meta" in next)) next.meta = previous?.meta; // the server sends a game's meta once
     const advanced = previous && svg && next.plies === previous.plies + 1 && next.last;
     if (advanced && next.svg !== previous.svg) await animatePath(svg, next.last.path);
     if (previous && svg && next.plies > previous.plies) await own?.before?.(previous, next, svg);
@@ -378,8 +377,16 @@ export function tablePage(root, gameId, dialog, notice = null) {
 
   /** Resigning asks first, in the page (never the browser's own confirm box). */
   function resign() {
-    resignBox.ask({ question: t("confirm.resign"), yes: t("btn.resign"), onYes: () => send({ type: "resign" }),
-      back: buttons.resign });
+    resignBox.ask({ question: t("confirm.resign"), yes: t("btn.resign"),
+      onYes: () => send({ type: "resign", seats: resigning() }), back: buttons.resign });
+  }
+
+  /** The seats a resignation names: the person to move when this browser holds that seat (people
+   * taking turns here resign one at a time), else every seat it holds; never another's. */
+  function resigning() {
+    const you = view.you ?? [];
+    const seat = view.players.indexOf(view.to_move);
+    return you.includes(seat) ? [seat] : [...you];
   }
 
   function toast(message) {

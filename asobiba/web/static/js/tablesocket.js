@@ -4,13 +4,18 @@
 // frame, as if each were a `state` frame. A delta that does not follow the moment this page has (a
 // frame missed, or none yet) is not applied: the page asks for the whole state again (`sync`).
 // Protocol 2 sends the legal moves compact: they are made whole (legalmoves.js) as each frame comes,
-// so the table sees the moves protocol 1 lists.
+// so the table sees the moves protocol 1 lists. A game's options and meta come once, with the
+// connection's first `state` frame (they never change while it is played): they are kept here and
+// are in every game the table is handed.
 
 import { applyChange } from "./gamechange.js";
 import { expandMoves } from "./legalmoves.js";
 
 /** The subprotocol that asks the server for delta frames (protocol 2). */
 export const DELTAS = "asobiba.2";
+
+/** The keys of the game the server sends once a connection, with its first `state` frame. */
+const ONCE = ["options", "meta"];
 
 /**
  * Open the game's socket, presenting `protocols` (the seat tokens, seats.js). `on` takes the
@@ -23,6 +28,7 @@ export function tableSocket(gameId, protocols, on) {
   const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${gameId}`, [DELTAS, ...protocols]);
   let game = null; // the whole game as of moment `moment`
   let moment = null;
+  let once = null; // the keys of ONCE, from the first state frame
 
   function send(message) {
     if (socket.readyState !== WebSocket.OPEN) return false;
@@ -37,7 +43,8 @@ export function tableSocket(gameId, protocols, on) {
       frame.game.legal = expandMoves(frame.game.legal);
     }
     if (frame.type === "state") {
-      game = frame.game;
+      once ??= Object.fromEntries(ONCE.filter((key) => key in frame.game).map((key) => [key, frame.game[key]]));
+      game = { ...once, ...frame.game };
       moment = frame.v ?? null;
       on.state({ ...game });
     } else if (frame.type === "delta") {
