@@ -39,6 +39,7 @@ import logging
 import math
 import multiprocessing
 import os
+import re
 import secrets
 import shutil
 import tempfile
@@ -81,6 +82,8 @@ LOOK = 0.2
 """Seconds between two looks at a cancel or the time cap while a game is being played."""
 PLOTS = ("png", "svg")
 PLOT_TYPES = {"png": "image/png", "svg": "image/svg+xml"}
+STUDY_ID = re.compile(r"[0-9a-f]{16}")
+"""The form of a study's id (:func:`secrets.token_hex` of 8 bytes)."""
 
 
 class Stopped(Exception):
@@ -400,7 +403,7 @@ class Studies:
 
     def row(self, study_id: str, credential: str | None, starter: bool = False) -> StudyRow:
         """The study ``study_id`` if ``credential`` may read it (``starter``: act on it)."""
-        row = self.slot.get(study_id) if len(study_id) <= 32 else None
+        row = self.slot.get(study_id) if STUDY_ID.fullmatch(study_id) else None  # no other text is looked up
         if row is None:
             raise NotFound("no such study (an ended study's results are kept for a while, then go)")
         if not credential:

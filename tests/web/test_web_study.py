@@ -180,6 +180,32 @@ def test_a_queued_study_is_cancelled_by_its_token_before_it_runs(client) -> None
     wait_end(client, first)
 
 
+def test_a_study_whose_process_stopped_beating_fails_and_the_queue_goes_on(client, db_url: str) -> None:
+    """The running study's process is gone when its beat is past (here: made so in the store);
+    the next queued study then runs."""
+    from sqlalchemy import create_engine, text
+
+    from asobiba.web.store import resolve_db_url
+
+    first = client.post("/api/studies", json=LONG).json()
+    with other(client, "192.0.2.6") as second_client:
+        waiting = second_client.post("/api/studies", json=TINY).json()
+        engine = create_engine(resolve_db_url(db_url))
+        with engine.begin() as conn:
+            conn.execute(text("UPDATE studies SET holder = 'gone', beat = 0 WHERE id = :id"),
+                         {"id": first["id"]})
+        engine.dispose()
+        assert wait_end(second_client, waiting)["state"] == "done"
+        failed = wait_end(client, first)
+        assert failed["state"] == "failed" and failed["error"] == "the server process that ran it stopped"
+
+
+def test_a_study_id_of_another_form_is_not_looked_up(client) -> None:
+    for study_id in ("ab%00cd", "é", "0" * 17, "0123456789ABCDEF", "x" * 5000):
+        refused(client.get(f"/api/studies/{study_id}", headers=auth("x")), 404)
+        refused(client.post(f"/api/studies/{study_id}/cancel", headers=auth("x")), 404)
+
+
 def test_a_full_queue_is_refused_with_its_length(db_url: str) -> None:
     with TestClient(create_app(db_url, study_quota=StudyQuota(queue=1))) as c:
         first = c.post("/api/studies", json=LONG).json()
