@@ -69,7 +69,7 @@ from .contract import Answer, answers, game_refusals
 from .errors import Forbidden, NotFound, Unauthorized, translations
 from .holders import bearer
 from .protocol import ProtocolError
-from .studyplan import MAX_SECONDS, StudyBody, choices, plan
+from .studyplan import MAX_SECONDS, StudyBody, choices, plan, studied
 from .studyslot import BEAT, QUEUED, QueueFull, QuotaSpent, StudyQuota, StudyRow, StudySlot, matches
 from .workers import follow_parent
 
@@ -152,7 +152,10 @@ class Shared(Answer):
 
 
 class RunningStudy(Answer):
+    """The study running: its game (id and name) and the seconds it may still take."""
+
     game: str
+    name: dict[str, str]
     left: int
 
 
@@ -348,7 +351,7 @@ class Studies:
         """The seconds the running study ``row`` may still take (0 for none)."""
         if row is None or row.started is None:
             return 0
-        cap = min(int(json.loads(row.body).get("seconds", MAX_SECONDS)), MAX_SECONDS)
+        cap = min(int(json.loads(row.body).get("seconds", MAX_SECONDS)), self.seconds)
         return max(1, math.ceil(row.started + cap - now))
 
     def advance(self) -> None:
@@ -443,7 +446,8 @@ class Studies:
         running, waiting, now = self.slot.occupancy()
         shown = None
         if running is not None:
-            shown = {"game": json.loads(running.body)["game"], "left": self._left(running, now)}
+            game = json.loads(running.body)["game"]
+            shown = {"game": game, "name": studied(game).name.to_json(), "left": self._left(running, now)}
         return {"running": shown, "waiting": waiting, "limit": self.slot.quota.queue}
 
     def cancel(self, row: StudyRow) -> None:

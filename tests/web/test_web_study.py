@@ -91,7 +91,7 @@ def test_choices_come_from_the_descriptors(client) -> None:
     assert all(g["study"] for g in client.get("/api/catalog").json()["games"])
 
 
-def test_a_tiny_study_runs_once_at_a_time_and_writes_what_the_command_line_writes(
+def test_a_tiny_study_runs_and_writes_what_the_command_line_writes(
         client, tmp_path: Path) -> None:
     idle(client)
     started = client.post("/api/studies", json=TINY)
@@ -102,6 +102,7 @@ def test_a_tiny_study_runs_once_at_a_time_and_writes_what_the_command_line_write
                                  "--games 4 --width 3 --confidence 0.95 --seed 1")
     slot = client.get("/api/studies/queue").json()
     assert slot["running"]["game"] == "gandice" and slot["waiting"] == 0
+    assert slot["running"]["name"]["en"] and 1 <= slot["running"]["left"] <= 120
     assert "id" not in slot["running"] and "cells" not in slot["running"]  # nothing of the study
 
     ended = wait_end(client, status)

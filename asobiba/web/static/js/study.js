@@ -359,7 +359,7 @@ export function studyPage(root, game) {
   function slotEl() {
     if (!slot?.running) return null;
     return h("p", { class: "muted", "data-role": "study-slot" },
-      ts("study.busy", { game: slot.running.game, s: slot.running.left, n: slot.waiting }));
+      ts("study.busy", { game: pick(slot.running.name), s: slot.running.left, n: slot.waiting }));
   }
 
   function statusEl() {
