@@ -42,9 +42,11 @@ from .limits import AddressLimits, Limits
 from .lobby import CLIENT_PREFIX, lobby_games
 from .page import Shell
 from .rooms import Rooms
+from .shared_limits import Share, SharedLimits
 from .solutions import SolutionBuilds
 from .store import Store, resolve_db_url
 from .studyplan import MAX_SECONDS, studied
+from .studyslot import StudyQuota
 from .workers import Workers
 
 STATIC = Path(__file__).parent / "static"
@@ -79,6 +81,8 @@ def create_app(
     public_url: PublicUrl | None = None,
     study_seconds: int = MAX_SECONDS,
     broker: str | None = None,
+    study_quota: StudyQuota | None = None,
+    share: Share | None = None,
 ) -> FastAPI:
     """The web table over the database at ``db_url`` (a SQLAlchemy URL or a SQLite file path).
 
@@ -93,18 +97,24 @@ def create_app(
     which invite links start with (:mod:`.address`). ``study_seconds``: the longest a study of the
     study page may run (:mod:`.studies`). ``broker``: the PostgreSQL URL whose
     notifications tell this process of the changes other processes store (:mod:`.broker`; None: it
-    serves alone)."""
+    serves alone). ``study_quota``: the bounds of the study slot's queue and of each address's
+    studies (:mod:`.studyslot`). ``share``: how many processes serve, of which each keeps its part
+    of the per-address limits (:mod:`.shared_limits`; with a broker they are counted in the store)."""
+    share = share or Share()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         origin = new_origin() if broker is not None else None
         store = Store(resolve_db_url(db_url), origin)
         workers = Workers(hint_processes=hint_processes)
-        cluster = Cluster(store, origin) if origin is not None else None
+        if origin is not None:
+            share.store = SharedLimits(store.engine)
+        cluster = Cluster(store, origin, share) if origin is not None else None
         rooms = app.state.rooms = Rooms(store, workers, cluster)
         app.state.solutions = solutions or SolutionBuilds(allow=allow_builds)
         app.state.limits = limits
-        app.state.studies = studies.Studies(study_seconds)
+        app.state.studies = studies.Studies(store.engine, origin or new_origin(), study_seconds,
+                                                 study_quota)
         await asyncio.to_thread(lobby_games)  # built once, before the first page asks
         listener = None
         if broker is not None and cluster is not None:
@@ -136,7 +146,8 @@ def create_app(
     # text (pages, modules, styles, JSON) goes out compressed to browsers that accept gzip
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     if limits is not None and limits.address_rate > 0:
-        app.add_middleware(AddressLimits, limits=limits, needs_token=contract.needs_token(ROUTERS))
+        app.add_middleware(AddressLimits, limits=limits, needs_token=contract.needs_token(ROUTERS),
+                           share=share)
     app.add_middleware(Guard, access=access or Access())  # outermost: refusals get its headers
 
     @app.exception_handler(AsobibaError)

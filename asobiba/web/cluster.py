@@ -1,6 +1,7 @@
 """What the server processes sharing one store agree on besides the games themselves
 (docs/operations.md, "Several processes"): who works out a game's computer move or a seat's hint
-(leases), and which seats have a client connected to any process (presence).
+(leases), which seats have a client connected to any process (presence), and how many processes
+serve (each keeps its part of the per-address limits, :mod:`.shared_limits`).
 
 Both are rows of the database with an expiry :data:`TTL` seconds ahead, measured by the database's
 clock, and renewed every :data:`HEARTBEAT` seconds by the process that holds them. A lease is taken
@@ -21,6 +22,7 @@ import logging
 import secrets
 from collections.abc import Set
 
+from .shared_limits import Share
 from .store import Store
 
 log = logging.getLogger("asobiba.web")
@@ -46,13 +48,24 @@ def new_origin() -> str:
 class Cluster:
     """This process's leases and presence in ``store`` (see the module docstring)."""
 
-    def __init__(self, store: Store, origin: str) -> None:
+    def __init__(self, store: Store, origin: str, share: Share | None = None) -> None:
         self.store = store
         self.origin = origin
+        self.share = share or Share()
+        self.started_with = self.share.processes
+        """The processes this one was started among (``--workers``): its part is never more."""
         self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
+        await self._count()  # its part is known before the first request
         self._task = asyncio.get_running_loop().create_task(self._renew())
+
+    async def _count(self) -> None:
+        """Say this process serves, and count the processes that do."""
+        shared = self.share.store
+        if shared is not None:
+            counted = await asyncio.to_thread(shared.serve, self.origin, TTL, self.share.processes)
+            self.share.processes = max(self.started_with, counted)
 
     async def close(self) -> None:
         if self._task is not None:
@@ -61,11 +74,14 @@ class Cluster:
                 await self._task
         with contextlib.suppress(Exception):  # the database may be gone: the rows run out then
             await asyncio.to_thread(self.store.forget, self.origin)
+            if self.share.store is not None:
+                await asyncio.to_thread(self.share.store.leave, self.origin)
 
     async def _renew(self) -> None:
         while True:
             try:
                 await asyncio.to_thread(self.store.renew, self.origin, TTL)
+                await self._count()
             except Exception as exc:
                 log.warning("cannot renew this process's leases: %s", " ".join(str(exc).split())[:200])
             await asyncio.sleep(HEARTBEAT)

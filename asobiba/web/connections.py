@@ -5,7 +5,9 @@ A connection is counted from the moment it is accepted, before it has said anyth
 connections which never finish a request (a "slowloris" attack) are bounded too:
 
 * **Per address** — at most :attr:`Connections.per_address` connections of one peer address are
-  open at once; a connection past that is closed as soon as it is accepted. The reverse proxies
+  open at once (with several processes on one database, each holds its part: the cap divided by
+  the processes serving, :mod:`.shared_limits`); a connection past that is closed as soon as it
+  is accepted. The reverse proxies
   named with ``--proxy`` carry many clients and are not capped (limit there).
 * **In all** — at most :attr:`Connections.total` connections are open (kept below the files the
   process may open, so that the database and the static files can always be opened).
@@ -23,6 +25,8 @@ import resource
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from .shared_limits import Share
 
 HEADER_TIMEOUT = 5.0
 """Seconds a request's headers may take to arrive."""
@@ -43,8 +47,10 @@ def open_file_limit() -> int:
 class Connections:
     """The open connections of one server, by peer address."""
 
-    def __init__(self, per_address: int, proxies: tuple[str, ...] = (), total: int | None = None) -> None:
+    def __init__(self, per_address: int, proxies: tuple[str, ...] = (), total: int | None = None,
+                 share: Share | None = None) -> None:
         self.per_address = per_address
+        self.share = share or Share()
         self.proxies = frozenset(proxies)
         self.total = open_file_limit() if total is None else total
         self.open: dict[str, int] = {}
@@ -56,7 +62,8 @@ class Connections:
         peer = transport.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         held = self.open.get(address, 0)
-        if len(self.counted) >= self.total or (held >= self.per_address and address not in self.proxies):
+        cap = max(1, int(self.share.part(self.per_address)))
+        if len(self.counted) >= self.total or (held >= cap and address not in self.proxies):
             return False
         self.open[address] = held + 1
         self.counted[id(transport)] = address

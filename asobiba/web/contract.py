@@ -187,11 +187,14 @@ REQUESTS: dict[str, type[BaseModel]] = {
 OPTIONAL_BODY = {"post_resign"}
 """The operations whose body may be left out."""
 
+STUDY_READS = {"study_status", "study_results", "study_plot", "share_study"}
+"""The operations of a study that need its token or a share key and change no game."""
 ACTING = {"seat_to_computer", "post_move", "post_undo", "post_takeback", "post_resign", "post_stop",
-          "post_verb", "post_hint", "cancel_study"}
-"""The operations that need a token (``Authorization: Bearer``): a seat's, or the study's to cancel it."""
+          "post_verb", "post_hint", "cancel_study", *STUDY_READS}
+"""The operations that need a token (``Authorization: Bearer``): a seat's, or a study's (its
+starter's to cancel or share it; its starter's or a share key to read it)."""
 
-CHANGING = ACTING - {"post_hint"} | {"join_seat"}
+CHANGING = ACTING - {"post_hint", *STUDY_READS} | {"join_seat"}
 """The operations that change a stored game: 409 when another change of it came first (another
 server process's, docs/operations.md, "Several processes")."""
 

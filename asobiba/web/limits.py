@@ -28,10 +28,15 @@
 
 Each limit is a token bucket: it holds at most ``burst`` tokens, gains ``rate`` a second, and an
 event takes one.
+
+With several processes on one database (:mod:`.shared_limits`) the games quota is counted in the
+store, and each process keeps its part of the other per-address limits (the limit divided by the
+processes serving), so that the server as a whole never allows more than the limit.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -40,6 +45,7 @@ from typing import Any
 
 from ..core.errors import Explained
 from ..core.names import Names
+from .shared_limits import Share
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -93,16 +99,21 @@ class Limits:
 
 
 class Bucket:
-    """A token bucket: ``take()`` is True while the rate is kept."""
+    """A token bucket: ``take()`` is True while the rate is kept (``share``: a limit of the
+    server's, of which this process keeps its part)."""
 
-    __slots__ = ("rate", "burst", "tokens", "stamp")
+    __slots__ = ("rate", "burst", "tokens", "stamp", "share")
 
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.stamp = burst, time.monotonic()
+    def __init__(self, rate: float, burst: float, share: Share | None = None) -> None:
+        self.rate, self.burst, self.share = rate, burst, share
+        self.tokens, self.stamp = self._part(burst), time.monotonic()
+
+    def _part(self, amount: float) -> float:
+        return amount if self.share is None else self.share.part(amount)
 
     def _fill(self, now: float) -> None:
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        burst = self._part(self.burst)
+        self.tokens = min(burst, self.tokens + (now - self.stamp) * self._part(self.rate))
         self.stamp = now
 
     def take(self) -> bool:
@@ -114,7 +125,7 @@ class Bucket:
 
     def full(self, now: float) -> bool:
         self._fill(now)
-        return self.tokens >= self.burst
+        return self.tokens >= self._part(self.burst)
 
 
 class FrameLimit:
@@ -145,9 +156,12 @@ class AddressLimits:
     """The ASGI middleware that applies the per-address limits."""
 
     def __init__(self, app: Callable[..., Awaitable[None]], limits: Limits,
-                 needs_token: Callable[[str, str], bool] = lambda _method, _path: False) -> None:
+                 needs_token: Callable[[str, str], bool] = lambda _method, _path: False,
+                 share: Share | None = None) -> None:
         self.app = app
         self.limits = limits
+        self.share = share or Share()
+        """The processes serving (each keeps its part) and the store's quotas (:mod:`.shared_limits`)."""
         self.needs_token = needs_token
         """Whether a request (method, path) is refused without a token (401) by its route."""
         self.buckets: dict[str, Bucket] = {}
@@ -162,24 +176,22 @@ class AddressLimits:
         limits = self.limits
         address = (scope.get("client") or ("?", 0))[0]
         if scope["type"] == "http" and scope["path"].startswith(FILES):
-            bucket = _bucket(self.files, address, limits.address_file_rate, limits.address_file_burst)
+            bucket = self._bucket(self.files, address, limits.address_file_rate, limits.address_file_burst)
         else:
-            bucket = _bucket(self.buckets, address, limits.address_rate, limits.address_burst)
+            bucket = self._bucket(self.buckets, address, limits.address_rate, limits.address_burst)
         if not bucket.take():
             if (scope["type"] == "http" and self.needs_token(scope["method"], scope["path"])
                     and not any(k == b"authorization" for k, _ in scope["headers"])):
                 return await _refuse(scope, send, NO_TOKEN, status=401)
             return await _refuse(scope, send)
         if scope["type"] == "http":
-            if scope["method"] == "POST" and scope["path"] in CREATING:
-                games = _bucket(self.games, address, limits.address_games / 3600, limits.address_games)
-                if not games.take():
-                    return await _refuse(scope, send, TOO_MANY_GAMES, retry=60)
+            if scope["method"] == "POST" and scope["path"] in CREATING and not await self._new_game(address):
+                return await _refuse(scope, send, TOO_MANY_GAMES, retry=60)
             return await self.app(scope, receive, send)
-        if self.sockets.get(address, 0) >= limits.address_sockets:
+        if self.sockets.get(address, 0) >= max(1, int(self.share.part(limits.address_sockets))):
             return await _refuse(scope, send)
-        scope[ADDRESS_FRAMES] = _bucket(self.frames, address, limits.address_frame_rate,
-                                        limits.address_frame_burst)
+        scope[ADDRESS_FRAMES] = self._bucket(self.frames, address, limits.address_frame_rate,
+                                             limits.address_frame_burst)
         self.sockets[address] = self.sockets.get(address, 0) + 1
         try:
             await self.app(scope, receive, send)
@@ -187,10 +199,25 @@ class AddressLimits:
             self.sockets[address] -= 1
             if not self.sockets[address]:
                 del self.sockets[address]
+    async def _new_game(self, address: str) -> bool:
+        """Whether ``address`` may store one more game (in the store's count when it is shared;
+        a store that does not answer leaves the refusal to the request itself)."""
+        rate, burst = self.limits.address_games / 3600, self.limits.address_games
+        shared = self.share.store
+        if shared is None:
+            return _bucket(self.games, address, rate, burst).take()
+        try:
+            return await asyncio.to_thread(shared.take, "games", address, rate, burst)
+        except Exception:
+            return True
+
+    def _bucket(self, buckets: dict[str, Bucket], address: str, rate: float, burst: float) -> Bucket:
+        """A divided limit's bucket of ``address`` (this process's part of it)."""
+        return _bucket(buckets, address, rate, burst, self.share)
 
 
-
-def _bucket(buckets: dict[str, Bucket], address: str, rate: float, burst: float) -> Bucket:
+def _bucket(buckets: dict[str, Bucket], address: str, rate: float, burst: float,
+            share: Share | None = None) -> Bucket:
     """The bucket of ``address`` among ``buckets`` (past :data:`KEEP_ADDRESSES` addresses, those
     with a full bucket are forgotten first)."""
     bucket = buckets.get(address)
@@ -199,7 +226,7 @@ def _bucket(buckets: dict[str, Bucket], address: str, rate: float, burst: float)
             now = time.monotonic()
             for idle in [a for a, b in buckets.items() if b.full(now)]:
                 del buckets[idle]
-        bucket = buckets[address] = Bucket(rate, burst)
+        bucket = buckets[address] = Bucket(rate, burst, share)
     return bucket
 
 

@@ -49,6 +49,7 @@ from .app import create_app
 from .connections import Connections, HttpProtocol
 from .guard import MESSAGE_LIMIT, Access, is_loopback
 from .limits import Limits
+from .shared_limits import Share
 from .store import check_db, resolve_db_url
 from .studyplan import MAX_SECONDS
 
@@ -132,9 +133,10 @@ def serve(
     access = Access.bound(host, port, hosts, origins)
     limits = Limits(address_rate=address_rate, address_burst=max(1.0, 6 * address_rate),
                     address_connections=address_connections)
+    share = Share(processes=workers)  # each process's part of the per-address limits
     app = create_app(url, access=access, api_docs=api_docs, limits=limits, allow_builds=allow_builds,
                      hint_processes=True, public_url=public, study_seconds=study_seconds,
-                     broker=broker_url)
+                     broker=broker_url, share=share)
     shown = make_url(url).render_as_string(hide_password=True)
     processes = f"; {workers} processes" if workers > 1 else ""
     shared = "; changes shared through its notifications" if broker_url is not None else ""
@@ -151,7 +153,7 @@ def serve(
                             http=HttpProtocol, ws_per_message_deflate=False,
                             proxy_headers=bool(proxies), forwarded_allow_ips=list(proxies),
                             timeout_keep_alive=KEEP_ALIVE)
-    config.connections = Connections(address_connections, proxies)  # type: ignore[attr-defined]  # uvicorn's Config has no slot for it; the protocols read it back
+    config.connections = Connections(address_connections, proxies, share=share)  # type: ignore[attr-defined]  # uvicorn's Config has no slot for it; the protocols read it back
     if workers == 1:
         uvicorn.Server(config).run(sockets=[sock])
     else:

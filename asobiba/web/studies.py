@@ -1,31 +1,45 @@
-"""The study page's studies, run in the background (docs/study/README.md, "The study page").
+"""The study page's studies, run in the background (docs/study/README.md, "The study page";
+docs/operations.md, "Studies").
 
 * ``GET /api/studies/choices/{game}`` — what the page may compare in a game (:mod:`.studyplan`);
-* ``POST /api/studies`` — start a study (202: its status, its ``id`` and a ``token`` that cancels it);
-  while one runs another is refused (409 with ``Retry-After``, in both languages);
-* ``GET /api/studies/current`` — the latest study's status, or ``null``;
-* ``GET /api/studies/{id}`` — a study's status: its state, games played and expected, the ETA, and
-  every figure with its interval so far (updated after every game);
-* ``POST /api/studies/{id}/cancel`` — stop it (``Authorization: Bearer <token>``);
-* ``GET /api/studies/{id}/json`` and ``…/plot.png``, ``…/plot.svg`` — the results, the same JSON and
-  plots ``asobiba study --json FILE --out DIR`` writes, once a study has finished a round.
+* ``POST /api/studies`` — ask for a study (202: its status, its ``id`` and its ``token``, the one
+  secret that reads, cancels and shares it). It runs at once if the server's study slot is free,
+  else it waits in the queue (``state: "queued"``, ``position``: how many are before it); a full
+  queue is 409 with its length and ``Retry-After``, an address past its quota 429 with
+  ``Retry-After`` (:mod:`.studyslot`);
+* ``GET /api/studies/queue`` — the slot: whether a study runs (its game, how long it may still
+  take) and how many wait — nothing of anyone's study;
+* ``GET /api/studies/{id}`` — a study's status (``Authorization: Bearer`` its token or a share
+  key): its state, games played and expected, the ETA, every figure with its interval so far, and
+  how long its results are kept;
+* ``POST /api/studies/{id}/cancel`` — stop it (its token);
+* ``POST /api/studies/{id}/share`` — make a share key (its token): a link that reads the study,
+  and no more (a new one replaces the old);
+* ``GET /api/studies/{id}/json`` and ``…/plot.png``, ``…/plot.svg`` — the results (token or share
+  key), the same JSON and plots ``asobiba study --json FILE --out DIR`` writes, once a study has
+  finished a round.
 
-One study runs at a time per server. Its games are played in one process of its own
+The slot, the queue, the quotas and the kept results are rows of the store (:mod:`.studyslot`), so
+they hold for the whole server however many processes share its database, and any process answers
+for any study. A study runs in the process that claimed it: its games in one process of its own
 (:class:`WorkerEngine`: never on the event loop, one core at most), driven by the command line's
-rounds (:func:`~asobiba.study.run.run_study`) in a thread; it stops at its interval width, at its
-games, at its time cap (at most :data:`~.studyplan.MAX_SECONDS`, or the server's
-``study_seconds``), when cancelled, or when the server stops (its process ends with the server's,
-even when that is killed). Only the latest study is kept: its JSON in memory, its plots in a
-temporary folder removed when the next study starts and when the server stops.
+rounds (:func:`~asobiba.study.run.run_study`) in a thread; a second thread stores its status every
+:data:`~.studyslot.BEAT` seconds and hears of a cancel made through another process. It stops at
+its interval width, at its games, at its time cap (at most :data:`~.studyplan.MAX_SECONDS`, or the
+server's ``study_seconds``), when cancelled, or when its server process stops (its games' process
+ends with it, even when that is killed; the study is then failed for the others).
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
+import logging
 import math
 import multiprocessing
 import os
+import re
 import secrets
 import shutil
 import tempfile
@@ -37,9 +51,10 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from pydantic import Field
 from rich.console import Console
+from sqlalchemy.engine import Engine
 
 from ..core.errors import Explained, one_line
 from ..core.names import Names
@@ -54,25 +69,21 @@ from .contract import Answer, answers, game_refusals
 from .errors import Forbidden, NotFound, Unauthorized, translations
 from .holders import bearer
 from .protocol import ProtocolError
-from .studyplan import MAX_SECONDS, StudyBody, choices, plan
+from .studyplan import MAX_SECONDS, StudyBody, choices, plan, studied
+from .studyslot import BEAT, QUEUED, QueueFull, QuotaSpent, StudyQuota, StudyRow, StudySlot, matches
 from .workers import follow_parent
 
 router = APIRouter(prefix="/api/studies")
+log = logging.getLogger("asobiba.web")
 
 RUNNING, DONE, CANCELLED, TIMED_OUT, FAILED = "running", "done", "cancelled", "timed_out", "failed"
+STATES = (QUEUED, RUNNING, DONE, CANCELLED, TIMED_OUT, FAILED)
 LOOK = 0.2
 """Seconds between two looks at a cancel or the time cap while a game is being played."""
 PLOTS = ("png", "svg")
-
-
-class StudyRunning(Explained):
-    """A study asked for while another runs (HTTP 409, with ``Retry-After``)."""
-
-    status = 409
-
-    def __init__(self, text: Names, retry_after: int) -> None:
-        super().__init__(text)
-        self.retry_after = retry_after
+PLOT_TYPES = {"png": "image/png", "svg": "image/svg+xml"}
+STUDY_ID = re.compile(r"[0-9a-f]{16}")
+"""The form of a study's id (:func:`secrets.token_hex` of 8 bytes)."""
 
 
 class Stopped(Exception):
@@ -83,10 +94,14 @@ class Stopped(Exception):
         self.state = state
 
 
-NO_TOKEN = Names("この検証を止めるには、始めたときの合い言葉が必要です。",
-                 "cancelling a study needs the token it was started with")
-WRONG_TOKEN = Names("この検証を始めたのは別の人です。止められるのは始めた人だけです。",
-                    "this token did not start this study; only its starter can cancel it")
+NO_TOKEN = Names("この検証を見るには、始めたときの合い言葉か共有の鍵が必要です。",
+                 "a study is read with the token it was started with, or a share key "
+                 "(Authorization: Bearer)")
+WRONG_TOKEN = Names("この合い言葉ではこの検証を見られません。",
+                    "this token neither started this study nor was shared for it")
+NOT_STARTER = Names("止めたり共有したりできるのは、検証を始めた人（その合い言葉）だけです。",
+                    "only the study's token (its starter's) cancels or shares it; a share key reads it")
+PROCESS_STOPPED = "the server process that ran it stopped"
 
 
 class StudyCell(Answer):
@@ -104,12 +119,14 @@ class StudyCell(Answer):
 
 
 class StudyStatus(Answer):
-    """A study's status (``POST /api/studies``, ``GET /api/studies/{id}``)."""
+    """A study's status (``POST /api/studies``, ``GET /api/studies/{id}``): ``position`` is how
+    many studies run or wait before a queued one; ``expires`` the seconds its results are still
+    kept (once it has ended)."""
 
     id: str
     game: str
     compare: str
-    state: str = Field(pattern=f"^({RUNNING}|{DONE}|{CANCELLED}|{TIMED_OUT}|{FAILED})$")
+    state: str = Field(pattern=f"^({'|'.join(STATES)})$")
     games: int
     expected: int
     elapsed: float
@@ -119,10 +136,36 @@ class StudyStatus(Answer):
     cells: list[StudyCell]
     downloads: dict[str, str]
     error: str | None
+    position: int | None
+    expires: float | None
 
 
 class Started(StudyStatus):
     token: str
+
+
+class Shared(Answer):
+    """A share key of a study and the page's link that reads it with the key."""
+
+    share: str
+    link: str
+
+
+class RunningStudy(Answer):
+    """The study running: its game (id and name) and the seconds it may still take."""
+
+    game: str
+    name: dict[str, str]
+    left: int
+
+
+class StudyQueue(Answer):
+    """The server's study slot: the study running (its game, the seconds it may still take) and
+    how many wait, of at most ``limit``."""
+
+    running: RunningStudy | None
+    waiting: int
+    limit: int
 
 
 class StudyChoices(Answer):
@@ -134,11 +177,10 @@ class StudyChoices(Answer):
 
 
 class StudyRun:
-    """One study as it runs: what its thread has gathered, read by the routes (under ``lock``)."""
+    """One study as it runs here: what its thread has gathered, read by the routes (under ``lock``)."""
 
-    def __init__(self, study: Study, seconds: int) -> None:
-        self.id = secrets.token_hex(8)
-        self.token = secrets.token_urlsafe(18)
+    def __init__(self, study_id: str, study: Study, seconds: int) -> None:
+        self.id = study_id
         self.study = study
         self.seconds = seconds
         self.begun = time.monotonic()
@@ -147,14 +189,16 @@ class StudyRun:
         self.error: str | None = None
         self.lock = threading.Lock()
         self.stop = threading.Event()
-        self.folder = Path(tempfile.mkdtemp(prefix="asobiba-study-"))
+        self.over = threading.Event()
+        """Set once the study's end is stored."""
         self.rounds = [Tally() for _ in study.cells]
         """The tallies of the rounds finished (what the JSON holds)."""
         self.live = deepcopy(self.rounds)
         """The same with the games of the round being played, game by game (what the page shows)."""
         self.expected = sum(t.still_to_play(study) for t in self.rounds)
         self.json: str | None = None
-        self.plots: dict[str, Path] = {}
+        self.json_stored = False
+        """Whether the store has the JSON as it is now."""
 
     def check(self) -> None:
         """Raise :class:`Stopped` when cancelled or past the time cap."""
@@ -173,15 +217,19 @@ class StudyRun:
         with self.lock:
             self.rounds = deepcopy(tallies)
             self.live = deepcopy(tallies)
-            self.json = data
+            self.json, self.json_stored = data, False
             done = sum(t.games for t in tallies)
             self.expected = done + sum(t.still_to_play(self.study) for t in tallies)
 
-    def finish(self, state: str, error: str | None = None) -> None:
+    def new_json(self) -> str | None:
+        """The JSON if the store does not have it yet (then it is taken to have it)."""
         with self.lock:
-            self.state, self.error, self.ended = state, error, time.monotonic()
+            if self.json is None or self.json_stored:
+                return None
+            self.json_stored = True
+            return self.json
 
-    def status(self, base: str) -> dict[str, Any]:
+    def status(self, base: str, plots: Sequence[str] = ()) -> dict[str, Any]:
         """The status answer (``base``: the study routes' path, for the download links)."""
         with self.lock:
             study = self.study
@@ -201,16 +249,17 @@ class StudyRun:
             downloads = {}
             if self.json is not None:
                 downloads["json"] = f"{base}/{self.id}/json"
-            for kind in self.plots:
+            for kind in plots:
                 downloads[kind] = f"{base}/{self.id}/plot.{kind}"
             return {"id": self.id, "game": study.game_id, "compare": study.compare, "state": self.state,
                     "games": played, "expected": expected, "elapsed": round(elapsed, 1), "eta": eta,
                     "seconds": self.seconds, "width": study.width, "confidence": study.confidence,
                     "command": study.command(), "cells": cells, "downloads": downloads,
-                    "error": self.error}
+                    "error": self.error, "position": None, "expires": None}
 
-    def close(self) -> None:
-        shutil.rmtree(self.folder, ignore_errors=True)
+    def finish(self, state: str, error: str | None = None) -> None:
+        with self.lock:
+            self.state, self.error, self.ended = state, error, time.monotonic()
 
 
 class WorkerEngine:
@@ -248,8 +297,9 @@ class WorkerEngine:
             self._pool = None
 
 
-def work(run: StudyRun) -> None:
-    """The study's thread: play it to its end, then draw its plots (in this thread, off the loop)."""
+def play(run: StudyRun) -> tuple[str, str | None, dict[str, bytes]]:
+    """Play the study to its end, then draw its plots (in its thread, off the loop): its end
+    state, its error and its plots."""
     engine = WorkerEngine(run)
     state, error = DONE, None
     try:
@@ -261,66 +311,172 @@ def work(run: StudyRun) -> None:
         state, error = FAILED, one_line(str(exc) or type(exc).__name__)
     finally:
         engine.close()
+    plots: dict[str, bytes] = {}
     if run.json is not None and not run.stop.is_set():
+        folder = Path(tempfile.mkdtemp(prefix="asobiba-study-"))
         try:
-            paths = write_plots(json.loads(run.json), run.folder)
-            with run.lock:
-                run.plots = {path.suffix.lstrip("."): path for path in paths}
+            for path in write_plots(json.loads(run.json), folder):
+                plots[path.suffix.lstrip(".")] = path.read_bytes()
         except Exception as exc:  # matplotlib's many kinds: the JSON stays, the error is shown
             error = one_line(f"the plot failed: {exc}")
-    run.finish(state, error)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    return state, error, plots
 
 
 class Studies:
-    """The server's one study slot (see the module docstring)."""
+    """This process's part in the server's study slot (see the module docstring): the study it
+    runs, if any, and the store's rows (:class:`~.studyslot.StudySlot`)."""
 
-    def __init__(self, seconds: int = MAX_SECONDS) -> None:
+    def __init__(self, engine: Engine, origin: str, seconds: int = MAX_SECONDS,
+                 quota: StudyQuota | None = None) -> None:
+        self.slot = StudySlot(engine, quota)
+        self.origin = origin
         self.seconds = max(1, min(seconds, MAX_SECONDS))
-        self.current: StudyRun | None = None
-        self._thread: threading.Thread | None = None
-        self._starting = threading.Lock()
+        self.local: StudyRun | None = None
+        self._threads: list[threading.Thread] = []
+        self._advancing = threading.Lock()
+        self._closing = False
 
-    def start(self, study: Study, seconds: int) -> StudyRun:
-        """Start ``study`` unless one runs (:class:`StudyRunning`)."""
-        with self._starting:
-            if self._thread is not None and self._thread.is_alive() and self.current is not None:
-                raise self._busy(self.current)
-            if self.current is not None:
-                self.current.close()
-            run = self.current = StudyRun(study, min(seconds, self.seconds))
-            self._thread = threading.Thread(target=work, args=(run,), name="study", daemon=True)
-            self._thread.start()
-            return run
+    def start(self, body: StudyBody, address: str) -> tuple[str, str]:
+        """Ask for a study (its id and token), or refuse it (:class:`~.studyslot.QuotaSpent`,
+        :class:`~.studyslot.QueueFull`)."""
+        study_id, token = secrets.token_hex(8), secrets.token_urlsafe(18)
+        running, _, now = self.slot.occupancy()
+        self.slot.enqueue(study_id, token, address, body.model_dump_json(), self._left(running, now))
+        self.advance()
+        return study_id, token
 
-    @staticmethod
-    def _busy(run: StudyRun) -> StudyRunning:
-        left = run.status("")["eta"]
-        wait = max(1, math.ceil(left if left is not None else run.seconds))
-        return StudyRunning(Names(
-            f"いまは別の検証（{run.study.game_id}）を実行中です。同時に実行できるのは1つだけです。"
-            f"約{wait}秒後にもう一度どうぞ。",
-            f"another study ({run.study.game_id}) is running; one runs at a time: "
-            f"try again in about {wait} s"), wait)
+    def _left(self, row: StudyRow | None, now: float) -> int:
+        """The seconds the running study ``row`` may still take (0 for none)."""
+        if row is None or row.started is None:
+            return 0
+        cap = min(int(json.loads(row.body).get("seconds", MAX_SECONDS)), self.seconds)
+        return max(1, math.ceil(row.started + cap - now))
 
-    def get(self, study_id: str) -> StudyRun:
-        run = self.current
-        if run is None or not secrets.compare_digest(run.id.encode(), study_id.encode()):
-            raise NotFound("no such study (only the latest one is kept)")
-        return run
+    def advance(self) -> None:
+        """Run the next queued study here if the slot is free (and this process runs none)."""
+        with self._advancing:
+            if self._closing or (self.local is not None and not self.local.over.is_set()):
+                return
+            row = self.slot.claim(self.origin)
+            if row is None:
+                return
+            body = StudyBody.model_validate_json(row.body)
+            run = self.local = StudyRun(row.id, plan(body), min(body.seconds, self.seconds))
+            self._threads = [threading.Thread(target=self._work, args=(run,), name="study", daemon=True),
+                             threading.Thread(target=self._beat, args=(run,), name="study-beat",
+                                              daemon=True)]
+            for thread in self._threads:
+                thread.start()
+
+    def _work(self, run: StudyRun) -> None:
+        state, error, plots = play(run)
+        if self._closing and state == CANCELLED:
+            error = "the server stopped"
+        final = {**run.status(router.prefix, sorted(plots)), "state": state, "error": error, "eta": None}
+        try:
+            self.slot.finish(run.id, self.origin, state, json.dumps(final), run.json, plots)
+        except Exception as exc:  # the store is gone: the study is failed for the others at its TTL
+            log.warning("cannot store the end of study %s: %s", run.id, one_line(str(exc))[:200])
+        run.finish(state, error)
+        run.over.set()
+        if not self._closing:
+            try:
+                self.advance()
+            except Exception as exc:
+                log.warning("cannot start the next study: %s", one_line(str(exc))[:200])
+
+    def _beat(self, run: StudyRun) -> None:
+        """Store the status every :data:`BEAT` seconds and hear of a cancel (see the module
+        docstring); a study no longer this process's (its beat ran out) stops."""
+        failing = False
+        while not run.over.wait(BEAT):
+            try:
+                results = run.new_json()
+                if not self.slot.beat(run.id, self.origin, json.dumps(run.status(router.prefix)), results):
+                    run.stop.set()
+                failing = False
+            except Exception as exc:
+                if not failing:
+                    log.warning("cannot store study %s's status: %s", run.id, one_line(str(exc))[:200])
+                failing = True
+                with run.lock:
+                    run.json_stored = False
+
+    def row(self, study_id: str, credential: str | None, starter: bool = False) -> StudyRow:
+        """The study ``study_id`` if ``credential`` may read it (``starter``: act on it)."""
+        row = self.slot.get(study_id) if STUDY_ID.fullmatch(study_id) else None  # no other text is looked up
+        if row is None:
+            raise NotFound("no such study (an ended study's results are kept for a while, then go)")
+        if not credential:
+            raise Unauthorized(NO_TOKEN)
+        if matches(credential, row.token):
+            return row
+        if matches(credential, row.share) and not starter:
+            return row
+        raise Forbidden(NOT_STARTER if starter else WRONG_TOKEN)
+
+    def status(self, row: StudyRow) -> dict[str, Any]:
+        """The status of a study as this process knows it best: its run's if it runs here, else
+        the one its process stored last."""
+        run = self.local
+        if run is not None and run.id == row.id and not run.over.is_set():
+            return run.status(router.prefix)
+        if row.state != QUEUED and row.state != RUNNING:
+            found = json.loads(row.status) if row.status else self._planned(row)
+        elif row.status:
+            found = json.loads(row.status)
+        else:
+            found = self._planned(row)
+        if row.state == FAILED and found["state"] == RUNNING:
+            found["error"] = PROCESS_STOPPED
+        found["state"], found["eta"] = row.state, found["eta"] if row.state == RUNNING else None
+        found["position"] = self.slot.ahead(row) if row.state == QUEUED else None
+        if row.ended is not None:
+            found["expires"] = round(max(0.0, row.ended + self.slot.quota.keep - self.slot.clock()), 1)
+        return found
+
+    def _planned(self, row: StudyRow) -> dict[str, Any]:
+        body = StudyBody.model_validate_json(row.body)
+        run = StudyRun(row.id, plan(body), min(body.seconds, self.seconds))
+        return {**run.status(router.prefix), "elapsed": 0.0}
+
+    def queue(self) -> dict[str, Any]:
+        running, waiting, now = self.slot.occupancy()
+        shown = None
+        if running is not None:
+            game = json.loads(running.body)["game"]
+            shown = {"game": game, "name": studied(game).name.to_json(), "left": self._left(running, now)}
+        return {"running": shown, "waiting": waiting, "limit": self.slot.quota.queue}
+
+    def cancel(self, row: StudyRow) -> None:
+        self.slot.cancel(row.id)
+        run = self.local
+        if run is not None and run.id == row.id:
+            run.stop.set()
 
     def close(self) -> None:
-        """Stop the study (its process ends) and remove its files."""
-        run, thread = self.current, self._thread
+        """Stop the study running here (its process ends; its end is stored)."""
+        self._closing = True
+        run = self.local
         if run is not None:
             run.stop.set()
-        if thread is not None:
+        for thread in self._threads:
             thread.join(10)
-        if run is not None:
-            run.close()
 
 
 def studies_of(request: Request) -> Studies:
     return request.app.state.studies
+
+
+def credential(request: Request) -> str | None:
+    return bearer(request.headers.get("authorization"))
+
+
+def _refusal(exc: Explained, retry: int, **more: Any) -> JSONResponse:
+    return JSONResponse({"error": one_line(str(exc)), **translations(exc), **more},
+                        status_code=getattr(exc, "status", 400), headers={"Retry-After": str(retry)})
 
 
 @router.get("/choices/{game}", response_model=None, responses={200: answers(StudyChoices)})
@@ -331,63 +487,99 @@ async def study_choices(game: str) -> dict[str, Any]:
 
 @router.post("", status_code=202, response_model=None, responses={202: answers(Started)})
 async def start_study(request: Request) -> JSONResponse:
-    """Start a study in the background; 409 with ``Retry-After`` while another runs."""
+    """Ask for a study: it runs now or waits in the queue; 409 with ``Retry-After`` and the
+    queue's length when the queue is full, 429 with ``Retry-After`` past the address's quota."""
     body, data = read_body(await request.body(), StudyBody)
     async with game_refusals(StudyBody, data, kinds=(ProtocolError,)):  # what the game offers
-        study = plan(body)
+        plan(body)
+    studies = studies_of(request)
+    address = request.client.host if request.client else "?"
     try:
-        run = studies_of(request).start(study, body.seconds)
-    except StudyRunning as exc:
-        return JSONResponse({"error": one_line(str(exc)), **translations(exc)}, status_code=409,
-                            headers={"Retry-After": str(exc.retry_after)})
-    return JSONResponse({**run.status(router.prefix), "token": run.token}, status_code=202)
+        study_id, token = await asyncio.to_thread(studies.start, body, address)
+    except QueueFull as exc:
+        return _refusal(exc, exc.retry_after, waiting=exc.waiting)
+    except QuotaSpent as exc:
+        return _refusal(exc, exc.retry_after)
+    row = await asyncio.to_thread(studies.row, study_id, token)
+    status = await asyncio.to_thread(studies.status, row)
+    return JSONResponse({**status, "token": token}, status_code=202)
 
 
-@router.get("/current", response_model=None, responses={200: answers(StudyStatus | None)})
-async def current_study(request: Request) -> dict[str, Any] | None:
-    """The latest study's status (``null`` when none was started since the server started)."""
-    run = studies_of(request).current
-    return None if run is None else run.status(router.prefix)
+@router.get("/queue", response_model=None, responses={200: answers(StudyQueue)})
+async def study_queue(request: Request) -> dict[str, Any]:
+    """The server's study slot: the study running (its game and how long it may still take) and
+    how many wait."""
+    return await asyncio.to_thread(studies_of(request).queue)
+
+
+def _read(studies: Studies, study_id: str, token: str | None) -> dict[str, Any]:
+    row = studies.row(study_id, token)
+    if row.state == QUEUED or (row.state == RUNNING and row.holder != studies.origin):
+        studies.advance()  # a waiting study pushes the queue on (its predecessor's process may be gone)
+        row = studies.row(study_id, token)
+    return studies.status(row)
 
 
 @router.get("/{study_id}", response_model=None, responses={200: answers(StudyStatus)})
 async def study_status(request: Request, study_id: str) -> dict[str, Any]:
-    return studies_of(request).get(study_id).status(router.prefix)
+    """A study's status (its token or a share key as Bearer)."""
+    return await asyncio.to_thread(_read, studies_of(request), study_id, credential(request))
+
+
+def _cancel(studies: Studies, study_id: str, token: str | None) -> dict[str, Any]:
+    studies.cancel(studies.row(study_id, token, starter=True))
+    return studies.status(studies.row(study_id, token))
 
 
 @router.post("/{study_id}/cancel", response_model=None, responses={200: answers(StudyStatus)})
 async def cancel_study(request: Request, study_id: str) -> dict[str, Any]:
-    """Stop a study (the token it was started with, as Bearer); a finished one just answers."""
-    run = studies_of(request).get(study_id)
-    token = bearer(request.headers.get("authorization"))
-    if not token:
-        raise Unauthorized(NO_TOKEN)
-    if not secrets.compare_digest(token.encode(), run.token.encode()):
-        raise Forbidden(WRONG_TOKEN)
-    run.stop.set()
-    return run.status(router.prefix)
+    """Stop a study (the token it was started with, as Bearer); an ended one just answers."""
+    return await asyncio.to_thread(_cancel, studies_of(request), study_id, credential(request))
+
+
+def _share(studies: Studies, study_id: str, token: str | None) -> dict[str, Any]:
+    row = studies.row(study_id, token, starter=True)
+    key = secrets.token_urlsafe(18)
+    studies.slot.share(row.id, key)
+    game = json.loads(row.body)["game"]
+    return {"share": key, "link": f"/study/{game}#study={row.id}&share={key}"}
+
+
+@router.post("/{study_id}/share", response_model=None, responses={200: answers(Shared)})
+async def share_study(request: Request, study_id: str) -> dict[str, Any]:
+    """Make a share key of a study (its token as Bearer): the link reads the study and its
+    results while they are kept, and cannot cancel or share it; a new key replaces the old."""
+    return await asyncio.to_thread(_share, studies_of(request), study_id, credential(request))
+
+
+def _file_name(row: StudyRow, suffix: str) -> str:
+    body = json.loads(row.body)
+    return f"asobiba-study-{body['game']}-{body['compare']}.{suffix}"
 
 
 @router.get("/{study_id}/json", response_model=None, responses={200: answers()})
 async def study_results(request: Request, study_id: str) -> Response:
     """The study's JSON (``asobiba study --json``) as of its last finished round, as a download."""
-    run = studies_of(request).get(study_id)
-    if run.json is None:
+    studies = studies_of(request)
+    row = await asyncio.to_thread(studies.row, study_id, credential(request))
+    run = studies.local
+    data = run.json if run is not None and run.id == row.id and run.json is not None else row.results
+    if data is None:
         raise NotFound("the study has not finished a round yet")
-    name = f"asobiba-study-{run.study.game_id}-{run.study.compare}.json"
-    return Response(run.json, media_type="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    return Response(data, media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{_file_name(row, "json")}"'})
 
 
 @router.get("/{study_id}/plot.{kind}", response_model=None,
             responses={200: {"description": "The plot", "content": {"image/png": {}, "image/svg+xml": {}}}})
-async def study_plot(request: Request, study_id: str, kind: str) -> FileResponse:
+async def study_plot(request: Request, study_id: str, kind: str) -> Response:
     """The study's plot (``asobiba study --out``) once it has ended."""
-    run = studies_of(request).get(study_id)
+    studies = studies_of(request)
+    row = await asyncio.to_thread(studies.row, study_id, credential(request))
     if kind not in PLOTS:
         raise NotFound(f"plots are {' and '.join(PLOTS)}, not {kind!r:.10}")
-    path = run.plots.get(kind)
-    if path is None:
+    data = await asyncio.to_thread(studies.slot.plot, row.id, kind) if kind in row.plots else None
+    if data is None:
         raise NotFound("the study has no plot yet (it is drawn when the study ends)")
-    return FileResponse(path, filename=f"asobiba-study-{run.study.game_id}-{run.study.compare}.{kind}")
-
+    return Response(data, media_type=PLOT_TYPES[kind],
+                    headers={"Content-Disposition": f'attachment; filename="{_file_name(row, kind)}"'})

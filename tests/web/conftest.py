@@ -43,10 +43,12 @@ def db_url(tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'web.sqlite3'}"
     from sqlalchemy import create_engine
 
+    from asobiba.web import shared_limits, studyslot
     from asobiba.web.store import metadata
 
     engine = create_engine(url)
-    metadata.drop_all(engine)
+    for tables in (metadata, studyslot.metadata, shared_limits.metadata):
+        tables.drop_all(engine)
     engine.dispose()
     return url
 

@@ -26,8 +26,17 @@ async function handle(response) {
   return data;
 }
 
-export async function getJSON(url) {
-  return handle(await fetch(url, { headers: { Accept: "application/json" } }));
+/** GET JSON; `token`: the credential of a request that needs one (a study's token or share key). */
+export async function getJSON(url, token) {
+  const auth = token ? { Authorization: `Bearer ${token}` } : {};
+  return handle(await fetch(url, { headers: { Accept: "application/json", ...auth } }));
+}
+
+/** GET a file with a credential, as a blob (for a download link or a picture). */
+export async function getBlob(url, token) {
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new ApiError(response.status, parsed(await response.text()));
+  return response.blob();
 }
 
 /** POST a JSON body; `token`: the seat token of an acting request (seats.js). */

@@ -1,11 +1,14 @@
 // The study page (docs/study/README.md, "The study page"): a designer picks two things of a game to
 // compare — two levels, two values of the game's per-seat option (e.g. decks) or two values of a
 // rule option, all read from GET /api/studies/choices/{game} — and a bounded size, starts the study
-// (POST /api/studies; one runs at a time per server), watches each figure and its interval narrow
-// (GET /api/studies/{id}, polled), may cancel it, and downloads its JSON and plot. It names no game:
-// everything comes from the server.
+// (POST /api/studies; one runs at a time per server, the others wait in its queue), watches each
+// figure and its interval narrow (GET /api/studies/{id}, polled), may cancel it, share it, and
+// downloads its JSON and plot. The study's token (or the share key of a shared link, read from the
+// address's fragment, #study=ID&share=KEY) is kept in this tab's sessionStorage and sent with every
+// request about the study; the downloads are fetched with it. It names no game: everything comes
+// from the server.
 
-import { getJSON, postJSON } from "./api.js";
+import { getBlob, getJSON, postJSON } from "./api.js";
 import { h, link } from "./dom.js";
 import { errorText } from "./errors.js";
 import { pick, translator } from "./i18n.js";
@@ -54,6 +57,13 @@ const TEXTS = {
     "study.svg": "図（SVG）",
     "study.plot": "検証の図",
     "study.command": "同じ検証をコマンドで：",
+    "study.state.queued": "順番待ち",
+    "study.position": "前に{n}件あります。順番が来たら自動で始まります。",
+    "study.busy": "いまサーバーでは別の検証（{game}）を実行中です（残り最長で約{s}秒、{n}件待ち）。始めると順番待ちに入ります。",
+    "study.expires": "結果はあと約{m}分残ります。",
+    "study.makeShare": "共有のリンクを作る",
+    "study.shareLink": "共有のリンク（見るだけ。止めることはできません）",
+    "study.shared": "共有された検証です（見るだけ）。",
   },
   en: {
     "study.open": "Study",
@@ -97,6 +107,13 @@ const TEXTS = {
     "study.svg": "Plot (SVG)",
     "study.plot": "The study's plot",
     "study.command": "The same study on the command line:",
+    "study.state.queued": "Waiting",
+    "study.position": "{n} ahead of it; it starts by itself when its turn comes.",
+    "study.busy": "The server is running another study ({game}; at most about {s} s left, {n} waiting). A study started now waits its turn.",
+    "study.expires": "The results are kept for about {m} more minutes.",
+    "study.makeShare": "Make a share link",
+    "study.shareLink": "Share link (it shows the study; it cannot stop it)",
+    "study.shared": "A shared study (to look at only).",
   },
 };
 
@@ -104,7 +121,39 @@ const TEXTS = {
 export const ts = translator(TEXTS);
 
 const POLL = 700;
-const tokenKey = (id) => `asobiba.study.${id}`;
+const keyOf = (id) => `asobiba.study.${id}`;
+const LAST = "asobiba.study.last";
+
+/** The credential this tab holds for a study: {key, owner} (owner: its token, else a share key). */
+function held(id) {
+  try {
+    return JSON.parse(sessionStorage.getItem(keyOf(id)) ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+function hold(id, key, owner) {
+  sessionStorage.setItem(keyOf(id), JSON.stringify({ key, owner }));
+  sessionStorage.setItem(LAST, id);
+}
+
+/** A study shared by a link: #study=ID&share=KEY (the fragment never reaches a server's log). */
+function dataUrl(blob) {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}
+
+function sharedInLink() {
+  const found = new URLSearchParams(location.hash.slice(1));
+  const id = found.get("study");
+  const key = found.get("share");
+  return id && key && /^[0-9a-f]{1,32}$/.test(id) ? { id, key } : null;
+}
 
 function pct(x) {
   return x === null || x === undefined ? "–" : `${(100 * x).toFixed(1)}`;
@@ -116,6 +165,11 @@ export function studyPage(root, game) {
   let status = null;
   let timer = null;
   let gone = false;
+  let slot = null;
+  let shareLink = null;
+  let files = null; // {kind: object URL} of the ended study's downloads
+  let filesOf = null;
+  let picture = null; // the plot as a data: URL
   const form = { compare: null, option: null, a: null, b: null, level: null, games: 40, width: 5, seconds: 60, seed: 0 };
 
   function kind() {
@@ -198,7 +252,7 @@ export function studyPage(root, game) {
       number("study-seconds", ts("study.seconds", { max: limits.seconds }), form.seconds, limits.seconds, (v) => (form.seconds = v)),
       number("study-seed", ts("study.seed"), form.seed, limits.seed, (v) => (form.seed = v), 0),
     );
-    const running = status?.state === "running";
+    const running = live(status) && held(status.id)?.owner;
     const start = h("button", { type: "button", class: "primary big", "data-action": "study-start", disabled: running },
       ts("study.start"));
     start.addEventListener("click", () => begin(start));
@@ -222,8 +276,9 @@ export function studyPage(root, game) {
     error = null;
     try {
       const started = await postJSON("/api/studies", body());
-      sessionStorage.setItem(tokenKey(started.id), started.token);
+      hold(started.id, started.token, true);
       status = started;
+      shareLink = null;
       poll();
     } catch (err) {
       error = errorText(err);
@@ -232,9 +287,42 @@ export function studyPage(root, game) {
   }
 
   async function cancel() {
-    const token = sessionStorage.getItem(tokenKey(status.id));
     try {
-      status = await postJSON(`/api/studies/${status.id}/cancel`, undefined, token);
+      status = await postJSON(`/api/studies/${status.id}/cancel`, undefined, held(status.id)?.key);
+    } catch (err) {
+      error = errorText(err);
+    }
+    render();
+    poll();
+  }
+
+  async function share() {
+    try {
+      const made = await postJSON(`/api/studies/${status.id}/share`, undefined, held(status.id)?.key);
+      shareLink = new URL(made.link, location.origin).href;
+    } catch (err) {
+      error = errorText(err);
+    }
+    render();
+  }
+
+  function live(s) {
+    return s?.state === "running" || s?.state === "queued";
+  }
+
+  /** The ended study's downloads, fetched with its credential (a link cannot send one). */
+  async function fetchFiles() {
+    if (!status || live(status) || filesOf === status.id || !Object.keys(status.downloads).length) return;
+    filesOf = status.id;
+    const key = held(status.id)?.key;
+    const found = {};
+    try {
+      for (const [file, url] of Object.entries(status.downloads)) {
+        const blob = await getBlob(url, key);
+        found[file] = URL.createObjectURL(blob);
+        if (file === "png") picture = await dataUrl(blob); // the page's pictures are its own or data:
+      }
+      files = found;
     } catch (err) {
       error = errorText(err);
     }
@@ -243,10 +331,14 @@ export function studyPage(root, game) {
 
   function poll() {
     clearTimeout(timer);
-    if (gone || status?.state !== "running") return;
+    if (gone) return;
+    if (!live(status)) {
+      fetchFiles();
+      return;
+    }
     timer = setTimeout(async () => {
       try {
-        status = await getJSON(`/api/studies/${status.id}`);
+        status = await getJSON(`/api/studies/${status.id}`, held(status.id)?.key);
       } catch (err) {
         error = errorText(err);
         status = null;
@@ -264,18 +356,28 @@ export function studyPage(root, game) {
       h("span", { class: "study-mark", style: `left:${100 * cell.share}%` }));
   }
 
+  function slotEl() {
+    if (!slot?.running) return null;
+    return h("p", { class: "muted", "data-role": "study-slot" },
+      ts("study.busy", { game: pick(slot.running.name), s: slot.running.left, n: slot.waiting }));
+  }
+
   function statusEl() {
-    if (!status) return h("p", { class: "muted" }, ts("study.none"));
+    if (!status) return h("div", {}, h("p", { class: "muted" }, ts("study.none")), slotEl());
     const running = status.state === "running";
-    const mine = sessionStorage.getItem(tokenKey(status.id));
+    const queued = status.state === "queued";
+    const mine = held(status.id)?.owner;
     const pair = status.cells[0]?.a !== null && status.cells[0]?.a !== undefined;
     const line = [ts(`study.state.${status.state}`), status.error ? ` (${status.error})` : ""].join("");
     const played = ts("study.played", { games: status.games, expected: status.expected });
     const eta = running && status.eta !== null ? ` · ${ts("study.eta", { s: Math.ceil(status.eta) })}` : "";
-    const downloads = Object.entries(status.downloads);
+    const downloads = files && filesOf === status.id ? Object.entries(files) : [];
+    const minutes = status.expires !== null && status.expires !== undefined ? Math.max(1, Math.round(status.expires / 60)) : null;
     return h("div", { class: "study-status", "data-state": status.state },
       status.game !== game ? h("h2", {}, ts("study.other", { game: status.game })) : null,
+      mine ? null : h("p", { class: "muted", "data-role": "study-shared" }, ts("study.shared")),
       h("p", { class: "status", "data-role": "study-state" }, line),
+      queued ? h("p", { class: "muted", "data-role": "study-position" }, ts("study.position", { n: status.position })) : null,
       h("progress", { max: Math.max(1, status.expected), value: status.games, "aria-label": ts("study.progress") }),
       h("p", { class: "muted", "data-role": "study-played" }, played, eta),
       h("table", { class: "study-table" },
@@ -291,14 +393,21 @@ export function studyPage(root, game) {
             c.stopped_by ? h("span", { class: "muted" }, ` · ${ts(`study.stoppedBy.${c.stopped_by}`)}`) : null),
           h("td", { class: "study-bar-cell" }, bar(c)))))),
       h("p", { class: "help" }, ts(pair ? "study.pairMeaning" : "study.firstMeaning")),
-      running && mine ? h("div", { class: "buttons" },
-        h("button", { type: "button", "data-action": "study-cancel", onclick: cancel }, ts("study.cancel"))) : null,
+      mine ? h("div", { class: "buttons" },
+        live(status) ? h("button", { type: "button", "data-action": "study-cancel", onclick: cancel }, ts("study.cancel")) : null,
+        h("button", { type: "button", "data-action": "study-share", onclick: share }, ts("study.makeShare"))) : null,
+      mine && shareLink ? h("div", { class: "field" },
+        h("label", { class: "field-label", for: "study-share-link" }, ts("study.shareLink")),
+        h("input", { id: "study-share-link", type: "text", readonly: true, value: shareLink, "data-role": "study-share-link",
+                     onfocus: (e) => e.target.select() })) : null,
       downloads.length ? h("div", { class: "study-downloads" },
         h("h2", {}, ts("study.downloads")),
         h("div", { class: "buttons" }, downloads.map(([file, url]) =>
-          h("a", { class: "button", href: url, download: "", "data-download": file }, ts(`study.${file}`))))) : null,
-      status.downloads.png && !running
-        ? h("img", { class: "study-plot", src: status.downloads.png, alt: ts("study.plot") }) : null,
+          h("a", { class: "button", href: url, download: `asobiba-study-${status.game}-${status.compare}.${file}`, "data-download": file },
+            ts(`study.${file}`))))) : null,
+      picture && filesOf === status.id
+        ? h("img", { class: "study-plot", src: picture, alt: ts("study.plot") }) : null,
+      minutes !== null ? h("p", { class: "muted", "data-role": "study-expires" }, ts("study.expires", { m: minutes })) : null,
       h("p", { class: "help" }, ts("study.command"), " ", h("code", {}, status.command)),
     );
   }
@@ -322,14 +431,19 @@ export function studyPage(root, game) {
 
   (async () => {
     try {
-      const [found, current] = await Promise.all([
-        getJSON(`/api/studies/choices/${game}`), getJSON("/api/studies/current")]);
+      const shared = sharedInLink();
+      if (shared && !held(shared.id)?.owner) hold(shared.id, shared.key, false);
+      const last = shared?.id ?? sessionStorage.getItem(LAST);
+      const [found, queue, mine] = await Promise.all([
+        getJSON(`/api/studies/choices/${game}`), getJSON("/api/studies/queue"),
+        last && held(last) ? getJSON(`/api/studies/${last}`, held(last).key).catch(() => null) : null]);
       choices = found;
       form.compare = choices.compare[0].id;
       form.option = kind().options?.[0]?.id ?? null;
       form.level = choices.defaults.level;
       resetPair();
-      status = current;
+      slot = queue;
+      status = mine;
       poll();
     } catch (err) {
       error = errorText(err);
