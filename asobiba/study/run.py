@@ -30,21 +30,24 @@ CAP = "games"
 
 @dataclass
 class Tally:
-    """What one cell has gathered: games played, those that count, their summed score, actions and
-    the engine's reasons for the ends."""
+    """What one cell has gathered: games played, those that count, their summed score, actions,
+    draws (every seat one rank), games cut by a move limit and how the games ended."""
 
     games: int = 0
     counted: int = 0
     score: float = 0.0
     actions: int = 0
+    draws: int = 0
+    cut: int = 0
     endings: Counter[str] = field(default_factory=Counter)
     stopped: str | None = None
 
     def add(self, score: float | None, result: Played) -> None:
         self.games += 1
         self.actions += result.actions
-        if result.ending is not None:
-            self.endings[result.ending] += 1
+        self.draws += result.draw
+        self.cut += result.cut
+        self.endings[result.ending] += 1
         if score is not None:
             self.counted += 1
             self.score += score
