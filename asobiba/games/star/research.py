@@ -39,6 +39,13 @@ def batch(game: StarGame, num_envs: int) -> StarBatch:
     return star_batch(game, num_envs)
 
 
+def _finished(state: StarState, seat: int) -> bool:
+    game = state.game
+    return has_finished(game.rules.goal_block, game.seats[seat],
+                        state.men[seat] | state.kings[seat], state.kings[seat], state.occ,
+                        game.rules.king)
+
+
 def cut(state: StarState) -> bool:
     """Whether a finished game was cut by ``max_plies``: the plies ran out with at least two
     players (one alone: that player) neither finished nor lost (the batch's ``_cut`` in
@@ -46,19 +53,15 @@ def cut(state: StarState) -> bool:
     game = state.game
     if not state.is_terminal or state.ply < game.rules.max_plies:
         return False
-    occ = state.occ
-    left = sum(
-        1 for seat, layout in enumerate(game.seats)
-        if not state.lost >> seat & 1
-        and not has_finished(game.rules.goal_block, layout, state.men[seat] | state.kings[seat],
-                             state.kings[seat], occ, game.rules.king))
+    left = sum(1 for seat in range(game.num_players)
+               if not state.lost >> seat & 1 and not _finished(state, seat))
     return left >= min(game.num_players, 2)
 
 
 def race(state: StarState) -> list[float]:
     """Each seat's race distance still to go (:func:`.heuristic.race_distance`; 0 for a seat that
     finished)."""
-    return [0.0 if state.rank_of[s] and not state.lost >> s & 1 else float(race_distance(state, s))
+    return [0.0 if _finished(state, s) else float(race_distance(state, s))
             for s in range(state.game.num_players)]
 
 
