@@ -104,7 +104,7 @@ def test_gymnasium_ids_are_the_documented_ones() -> None:
     from pathlib import Path
 
     page = (Path(__file__).parents[2] / "docs" / "research.md").read_text(encoding="utf-8")
-    assert all(f"`{name}`" in page for name in ENVS)
+    assert all(f'`"{name}"`' in page for name in ENVS)
 
 
 def test_openspiel_returns_at_a_cut_follow_the_parameter() -> None:
