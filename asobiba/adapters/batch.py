@@ -114,26 +114,29 @@ class BatchEnv:
             raise ValueError(f"actions must have shape ({self.num_envs},), not {given.shape}")
         if given.dtype.kind not in "iu":
             raise ValueError(f"actions must be integers, not {given.dtype}")
-        wide = given.astype(np.int64)
-        wrong = np.flatnonzero((wide < 0) | (wide >= self.num_actions))
-        if wrong.size:
+        if given.min() < 0 or given.max() >= self.num_actions:
+            wide = given.astype(np.int64)
+            wrong = np.flatnonzero((wide < 0) | (wide >= self.num_actions))
             i = int(wrong[0])
             raise ValueError(f"action {int(wide[i])} of game {i} is not an action id "
                              f"(0 … {self.num_actions - 1}); {wrong.size} such in all")
-        return np.ascontiguousarray(wide, dtype=np.int32)
+        return given.astype(np.int32)
 
     def step(self, actions: Any) -> BatchStep:
         """Play one action per game (see the module's text for an illegal one)."""
         chosen = self.checked(actions)
-        illegal = ~self.kernel.masks[self._games, chosen]
-        if illegal.any():
-            movers = self.current_player[illegal]
-            chosen[illegal] = RESTART
+        legal = self.kernel.masks[self._games, chosen]
+        wrong = not legal.all()
+        if wrong:
+            np.logical_not(legal, out=self.illegal)
+            movers = self.current_player[self.illegal]
+            chosen[self.illegal] = RESTART
+        elif self.illegal.any():
+            self.illegal[:] = False
         self.kernel.step(chosen, self.rewards, self._dones, self.truncated)
-        self.terminated[:] = self._dones & ~self.truncated
-        self.illegal[:] = illegal
-        if illegal.any():
-            self._penalise(np.flatnonzero(illegal), movers)
+        np.greater(self._dones, self.truncated, out=self.terminated)  # done and not cut
+        if wrong:
+            self._penalise(np.flatnonzero(self.illegal), movers)
         return self._result()
 
     def _penalise(self, games: np.ndarray, movers: np.ndarray) -> None:
