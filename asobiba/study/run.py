@@ -9,7 +9,7 @@ of whole batches, so the same seed gives the same figures on any engine and any 
 The bar's total is re-estimated after every round from the shares so far (at first, every cell at
 the most games a 50 % share needs); its time left (:class:`Eta`) counts from the first finished
 game, so the start of the workers, which comes before any game, does not inflate it, and it shows
-"–" until a second game has finished.
+"–" until games have kept finishing for a second after the first.
 """
 
 from __future__ import annotations
@@ -85,8 +85,12 @@ class Eta:
         else:
             self.after += 1
 
+    SPAN = 1.0
+    """Seconds of results after the first before a time is shown: the results of a worker's
+    chunk of games come at once, and a burst says nothing of the pace."""
+
     def text(self, now: float, left: int) -> str:
-        if self.first is None or self.after < 1 or now <= self.first:
+        if self.first is None or self.after < 1 or now - self.first < self.SPAN:
             return "–"
         seconds = round(left * (now - self.first) / self.after)
         return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"

@@ -58,6 +58,9 @@ def test_the_time_left_counts_from_the_first_finished_game() -> None:
     assert eta.text(0.0, 100) == "–"
     eta.advance(30.0)  # the first game after 30 s of workers starting
     assert eta.text(30.0, 99) == "–"
+    eta.advance(30.001)  # the rest of the first worker's chunk: a burst
+    assert eta.text(30.001, 98) == "–"
+    eta = Eta(first=30.0)
     eta.advance(31.0)
     eta.advance(32.0)
     assert eta.text(32.0, 98) == "0:01:38"  # a game a second since the first, not one in 10 s
