@@ -37,6 +37,7 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
 ldconfig -p | grep -q 'libcairo\.so\.2' || missing+=(libcairo2)  # board pictures as pixels (CairoSVG)
+fc-list :lang=ja 2>/dev/null | grep -q . || missing+=(fonts-noto-cjk)  # Japanese text in those pictures
 command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "installing Debian packages: ${missing[*]}…"

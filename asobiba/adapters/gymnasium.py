@@ -7,9 +7,12 @@ id (``chinese_checkers`` → ``ChineseCheckers``), so that
 ふつう (``gymnasium.make("asobiba.adapters.gymnasium:asobiba/Diamond-v0")`` imports it on the way).
 The learner holds the seat ``seat`` (default the first); every other seat is the computer player
 ``opponent`` (a level or an agent name of :mod:`asobiba.ai.levels`). Observations are those of the
-PettingZoo environment (:mod:`.pettingzoo`): the declared tensor and the action mask. An action that
-is not legal ends the episode as a loss (the least utility), with ``info["illegal"]``; the reward
-is otherwise the learner's return at the end. Rule options are keyword arguments.
+PettingZoo environment (:mod:`.pettingzoo`): the declared tensor and the action mask, which
+:meth:`SingleAgentEnv.action_masks` also gives as sb3-contrib's ``MaskablePPO`` reads it. An action
+that is not legal ends the episode as a loss (the least utility), with ``info["illegal"]``; the
+reward is otherwise the learner's return at the end. A game cut by a move or turn limit ends with
+``truncated=True`` (``terminated`` false) and the learner's return at the cut (:mod:`.cuts`;
+``cut_returns="race"`` for the returns from the race). Rule options are keyword arguments.
 
 Needs the extra ``asobiba[rl]``.
 """
@@ -26,6 +29,7 @@ from gymnasium import spaces
 from ..ai.levels import make_agent
 from ..core import State, registry, sample_chance
 from . import pictures
+from .cuts import RULES, Cuts
 from .pettingzoo import RENDER_MODES, research_of
 
 NAMESPACE = "asobiba"
@@ -46,7 +50,7 @@ class SingleAgentEnv(gymnasium.Env):
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
 
     def __init__(self, game_id: str, opponent: str = "normal", seat: int = 0,
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, cut_returns: str = RULES, **options: Any) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
         self.descriptor = registry.descriptor(game_id)
@@ -54,6 +58,7 @@ class SingleAgentEnv(gymnasium.Env):
         if not 0 <= seat < self.game.num_players:
             raise ValueError(f"seat must be 0..{self.game.num_players - 1}, not {seat}")
         research = research_of(self.descriptor)
+        self.cuts = Cuts.of(research, game_id, cut_returns)
         self.bounds = research.bounds(self.game)
         self.observer = research.observer(self.game)
         self.least = research.utility[0]
@@ -78,6 +83,15 @@ class SingleAgentEnv(gymnasium.Env):
             other: make_agent(self.game, self.opponent, seed=draws.randrange(2**31))
             for other in range(self.game.num_players) if other != self.seat
         }
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of the learner now, as booleans over every action id (what
+        sb3-contrib's ``MaskablePPO`` asks an environment for; all false once the game is
+        over)."""
+        mask = np.zeros(self.bounds.num_distinct_actions, dtype=np.bool_)
+        if not self.position.is_terminal and self.position.current_player == self.seat:
+            mask[self.position.legal_actions()] = True
+        return mask
 
     def _observation(self) -> dict[str, np.ndarray]:
         mask = np.zeros(self.bounds.num_distinct_actions, dtype=np.int8)
@@ -114,8 +128,9 @@ class SingleAgentEnv(gymnasium.Env):
         self.last_move = action
         self._play_on()
         done = self.position.is_terminal
-        reward = float(self.position.returns()[self.seat]) if done else 0.0
-        return self._observation(), reward, done, False, {}
+        reward = float(self.cuts.returns(self.position)[self.seat]) if done else 0.0
+        cut = done and self.cuts.is_cut(self.position)
+        return self._observation(), reward, done and not cut, cut, {}
 
     def render(self) -> str | np.ndarray | None:
         if self.render_mode == "ansi":

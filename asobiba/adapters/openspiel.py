@@ -7,7 +7,9 @@ works. The game type is sequential, perfect information, with explicit chance wh
 default options have chance outcomes, zero-sum or general-sum as declared, with terminal rewards.
 Action ids are asobiba's own (the bounds of :class:`~asobiba.core.descriptor.Bounds` make
 ``num_distinct_actions`` and ``max_chance_outcomes``). A state is serialized as its history, which
-OpenSpiel replays.
+OpenSpiel replays. A game cut by a move or turn limit is a terminal state with the game's returns
+at the cut; the parameter ``cut_returns`` (``"rules"``, the default, or ``"race"`` where the game
+declares a race distance) chooses them (:mod:`.cuts`).
 
 Needs the extra ``asobiba[openspiel]``.
 """
@@ -24,6 +26,10 @@ from open_spiel.python.observation import IIGObserverForPublicInfoGame
 from ..core import Game, State, registry
 from ..core.descriptor import GameDescriptor, Research
 from . import parameters
+from .cuts import RULES, Cuts
+
+CUT_RETURNS = "cut_returns"
+"""The game parameter choosing the returns at a cut (not a rule option)."""
 
 PREFIX = "asobiba_"
 
@@ -70,7 +76,7 @@ def game_type(descriptor: GameDescriptor) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=parameters.defaults(descriptor.id),
+        parameter_specification={**parameters.defaults(descriptor.id), CUT_RETURNS: RULES},
     )
 
 
@@ -96,10 +102,13 @@ class AsobibaGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
-        self.asobiba = parameters.make_game(self.descriptor.id, given)
-        self.observer = research_of(self.descriptor).observer(self.asobiba)
+        rules = {k: v for k, v in given.items() if k != CUT_RETURNS}
+        self.asobiba = parameters.make_game(self.descriptor.id, rules)
+        research = research_of(self.descriptor)
+        self.cuts = Cuts.of(research, self.descriptor.id, str(given.get(CUT_RETURNS, RULES)))
+        self.observer = research.observer(self.asobiba)
         super().__init__(game_type(self.descriptor), game_info(self.descriptor, self.asobiba),
-                         {**parameters.defaults(self.descriptor.id), **given})
+                         {**parameters.defaults(self.descriptor.id), CUT_RETURNS: RULES, **given})
 
     def new_initial_state(self) -> AsobibaState:
         return AsobibaState(self, self.asobiba.new_state())
@@ -116,6 +125,7 @@ class AsobibaState(pyspiel.State):
     def __init__(self, game: AsobibaGame, inner: State) -> None:
         super().__init__(game)
         self.inner = inner
+        self.cuts = game.cuts
 
     def current_player(self) -> int:
         return self.inner.current_player
@@ -136,6 +146,9 @@ class AsobibaState(pyspiel.State):
         return self.inner.is_terminal
 
     def returns(self) -> list[float]:
+        """The game's returns; at a cut, those ``cut_returns`` chooses."""
+        if self.inner.is_terminal:
+            return self.cuts.returns(self.inner)
         return self.inner.returns()
 
     def __str__(self) -> str:

@@ -6,7 +6,9 @@ environment with the exact probabilities of the game, from a generator seeded by
 ``reset(seed=…)``. An observation is a dict: ``observation``, the game's declared tensor seen by the
 agent, and ``action_mask``, int8 over the game's ``num_distinct_actions`` (ones for the legal
 actions of the agent to act, zeros for the others). Rewards come at the end (the game's returns);
-every agent terminates then. ``render_mode`` ``"ansi"`` gives the terminal picture, ``"rgb_array"``
+every agent terminates then — or is truncated, when a move or turn limit cut the game
+(:mod:`.cuts`; ``cut_returns="race"`` gives the returns at a cut from the race, off by default).
+``render_mode`` ``"ansi"`` gives the terminal picture, ``"rgb_array"``
 the board picture as pixels (:mod:`.pictures`).
 
 Needs the extra ``asobiba[rl]``.
@@ -24,6 +26,7 @@ from pettingzoo import AECEnv
 from ..core import IllegalMoveError, State, registry, sample_chance
 from ..core.descriptor import GameDescriptor, Research
 from . import pictures
+from .cuts import RULES, Cuts
 
 RENDER_MODES = ("ansi", "rgb_array")
 
@@ -39,13 +42,15 @@ class AsobibaEnv(AECEnv):
 
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
-    def __init__(self, game_id: str, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(self, game_id: str, render_mode: str | None = None, cut_returns: str = RULES,
+                 **options: Any) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
         self.descriptor = registry.descriptor(game_id)
         self.game = registry.make_game(game_id, options)
         research = research_of(self.descriptor)
+        self.cuts = Cuts.of(research, game_id, cut_returns)
         self.bounds = research.bounds(self.game)
         self.observer = research.observer(self.game)
         self.render_mode = render_mode
@@ -110,9 +115,12 @@ class AsobibaEnv(AECEnv):
         self.last_move = action
         self._cumulative_rewards[agent] = 0.0
         if self.position.is_terminal:
-            returns = self.position.returns()
+            returns = self.cuts.returns(self.position)
             self.rewards = {a: float(returns[i]) for i, a in enumerate(self.possible_agents)}
-            self.terminations = {a: True for a in self.agents}
+            if self.cuts.is_cut(self.position):
+                self.truncations = {a: True for a in self.agents}
+            else:
+                self.terminations = {a: True for a in self.agents}
         else:
             self.rewards = {a: 0.0 for a in self.agents}
         self._select()
@@ -137,6 +145,7 @@ class AsobibaEnv(AECEnv):
         """Nothing to release."""
 
 
-def env(game_id: str, render_mode: str | None = None, **options: Any) -> AsobibaEnv:
+def env(game_id: str, render_mode: str | None = None, cut_returns: str = RULES,
+        **options: Any) -> AsobibaEnv:
     """The AEC environment of ``game_id`` with these rule options."""
-    return AsobibaEnv(game_id, render_mode=render_mode, **options)
+    return AsobibaEnv(game_id, render_mode=render_mode, cut_returns=cut_returns, **options)

@@ -434,10 +434,12 @@ class BatchKernel(Protocol):
         """Every game to its start, chance (if any) drawn from generators seeded by ``seed``."""
         ...
 
-    def step(self, actions: Any, rewards: Any, dones: Any) -> None:
-        """Play ``actions[i]`` (legal) in game ``i``; write each seat's reward of the games that
-        ended (``rewards`` float32 ``(N, players)``, the returns; zeros elsewhere) and ``dones``
-        (bool ``(N,)``); a game that ended starts again at once (auto-reset)."""
+    def step(self, actions: Any, rewards: Any, dones: Any, truncated: Any) -> None:
+        """Play ``actions[i]`` (legal, or -1: start game ``i`` again without playing) in game
+        ``i``; write each seat's reward of the games that ended (``rewards`` float32
+        ``(N, players)``, the returns; zeros elsewhere), ``dones`` (bool ``(N,)``) and
+        ``truncated`` (bool ``(N,)``: the game that ended was cut by a move limit, as
+        :attr:`Research.cut`); a game that ended starts again at once (auto-reset)."""
         ...
 
     def state(self, index: int) -> State:
@@ -462,6 +464,14 @@ class Research(Generic[G_contra, S_contra]):
     utility: tuple[float, float] = (-1.0, 1.0)
     batch: Callable[[G_contra, int], BatchKernel] | None = None
     """``batch(game, num_envs)``."""
+    cut: Callable[[S_contra], bool] | None = None
+    """Whether a finished game was cut by a move or turn limit (``max_plies``, ``max_turns``)
+    rather than ended by the rules of play: the frameworks call it a truncation. None: no limit
+    ever cuts the game."""
+    race: Callable[[S_contra], Sequence[float]] | None = None
+    """Returns at a cut from the race, offered by the environments as an option (off by
+    default): each seat's share of the way still to go, turned into returns in [-1, 1] that add
+    up to 0 (the seat nearest its goal highest)."""
 
 
 class Solved(Protocol):

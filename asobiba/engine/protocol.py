@@ -15,7 +15,9 @@ host → engine                                   engine → host
 ``newgame``                                     nothing: the start, with the options set
 ``position start [moves A …]``                  nothing (``error …`` if an action is illegal)
 ``position json {…} [moves A …]``               the same, from a position JSON (one line)
-``legal``                                       ``legal A …`` (the actions of the side to act)
+``legal``                                       ``legal A …`` (the actions of the side to act),
+                                                or at a chance node ``chance A:P …`` (each
+                                                outcome and its probability)
 ``notation A``                                  ``notation A TEXT``
 ``go [level L] [nodes N] [movetime MS]``        ``info …`` lines, then ``bestmove A``
 ``quit``                                        the engine exits

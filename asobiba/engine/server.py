@@ -113,7 +113,14 @@ class Engine:
         return data, split_moves(rest)[1]
 
     def cmd_legal(self, args: list[str], line: str) -> list[str]:
-        return [" ".join(["legal", *map(str, self.position.legal_actions())])]
+        """The actions of the player to act; at a chance node its outcomes with their
+        probabilities (``chance A:P …``); at the end, ``legal`` alone."""
+        if args:
+            raise ProtocolError("legal takes nothing after it")
+        state = self.position
+        if state.is_chance:
+            return [" ".join(["chance", *(f"{a}:{p!r}" for a, p in sorted(state.chance_outcomes()))])]
+        return [" ".join(["legal", *map(str, state.legal_actions())])]
 
     def cmd_notation(self, args: list[str], line: str) -> list[str]:
         if len(args) != 1 or not args[0].isdigit():

@@ -6,6 +6,8 @@
 * :mod:`.play` — one game played to its end, read as a :class:`~.play.Played` value;
 * :mod:`.engines` — where the games run: local processes or Ray tasks, with the same results;
 * :mod:`.run` — rounds of games with sequential stopping, and the progress bar;
+* :mod:`.compare` — each difference with its interval and test, Holm's correction over them all;
+* :mod:`.costs` — the games and CPU time a study will take (``--dry-run``), from a calibration;
 * :mod:`.report` — the terminal table, the JSON and the plots;
 * :mod:`.cli` — ``asobiba study GAME --compare …``.
 

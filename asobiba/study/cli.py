@@ -6,6 +6,7 @@ has one (e.g. an exact study from solution tables); every game has the compared 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -13,6 +14,7 @@ import typer
 from rich.console import Console
 
 from ..cli_support import user_errors
+from .costs import describe, estimate
 from .engines import make_engine
 from .plan import BATCH, LEVEL, make_study
 from .plots import write_plots
@@ -56,12 +58,20 @@ def study(
     json_file: Annotated[Path | None, typer.Option(
         "--json", help="Write the results as JSON (rewritten after every round).")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Write the plot (PNG, SVG) here.")] = None,
+    dry_run: Annotated[bool, typer.Option(
+        "--dry-run", help="Print the games and CPU time the study would take, from a short "
+        "calibration (timed moves outside the study's games), and play none of its games.")
+    ] = False,
 ) -> None:
     """Compare decks, levels or rule options, or measure the first player's advantage, by playing
     games (seats rotated) until every figure's interval is narrow enough."""
     plan = make_study(game, compare, subjects or [], level=level, levels=[levels],
                       players=[players], options=option or [], games=games, width=width / 100,
                       confidence=confidence, seed=seed, batch=batch)
+    if dry_run:
+        for line in describe(plan, estimate(plan), workers or os.cpu_count() or 1):
+            Console().print(line, soft_wrap=True, highlight=False)
+        return
     runner = make_engine(engine, workers, address)
     console = Console(stderr=True)
     def save(tallies: list[Tally]) -> None:  # after every round: a stopped study keeps its games

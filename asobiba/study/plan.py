@@ -120,6 +120,19 @@ class Study:
     def is_matrix(self) -> bool:
         return self.cells[0].a is not None
 
+    def compared(self) -> list[tuple[int, int]]:
+        """The pairs of cells whose figures the study compares (:mod:`.compare`): every two option
+        values of ``--compare options``; in a first-player study, every two levels next to each
+        other (in the order given) at the same number of players. A pair cell is a comparison by
+        itself, so a matrix compares no two cells."""
+        if self.compare == OPTIONS_COMPARED:
+            return list(itertools.combinations(range(len(self.cells)), 2))
+        if self.compare == FIRST_PLAYER:
+            counts = max(1, len(self.players))
+            return [(k * counts + n, (k + 1) * counts + n)
+                    for k in range(len(self.levels) - 1) for n in range(counts)]
+        return []
+
     def command(self) -> str:
         """The command that makes this study, every setting that changes its results spelled out
         (where and how it runs — engine, workers, output files — does not change them)."""

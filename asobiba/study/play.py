@@ -19,7 +19,7 @@ from ..ai.levels import make_agent
 from ..core.errors import AsobibaError
 from ..core.game import CHANCE, TERMINAL, Game, State, sample_chance
 from ..core.outcome import EndReason
-from ..core.registry import make_game_from_pairs
+from ..core.registry import descriptor, make_game_from_pairs
 
 MAX_STEPS = 100_000
 
@@ -36,16 +36,29 @@ class Job:
     seed: int
 
 
+CUT = "cut"
+"""The ending of a game a move limit cut, when the engine names no reason."""
+FINISHED = "finished"
+"""The ending of a game the rules ended, when the engine names no reason."""
+
+
 @dataclass(frozen=True)
 class Played:
     """How a game ended: the ranks by seat (1 = first), the seat that made the first decision (None
-    when the game ended before anyone chose), the number of actions and the engine's reason for the
-    end (None when it gives none)."""
+    when the game ended before anyone chose), the number of actions, how it ended (the engine's
+    reason, else :data:`CUT` or :data:`FINISHED`) and whether a move limit cut it
+    (``Research.cut``)."""
 
     ranks: tuple[int, ...]
     first: int | None
     actions: int
-    ending: str | None
+    ending: str
+    cut: bool = False
+
+    @property
+    def draw(self) -> bool:
+        """Every seat shares one rank."""
+        return len(set(self.ranks)) == 1
 
     def score(self, seat: int, others: Sequence[int]) -> float:
         """``seat``'s mean score against ``others``: 1 a better rank, ½ the same, 0 a worse."""
@@ -54,10 +67,13 @@ class Played:
         return sum(points) / len(points)
 
 
-def played(final: State, first: int | None, actions: int) -> Played:
-    """Read a finished game (its ranks and the engine's reason for the end)."""
-    ending = final.reason if isinstance(final, EndReason) and final.reason else None
-    return Played(tuple(final.ranks()), first, actions, ending)
+def played(game_id: str, final: State, first: int | None, actions: int) -> Played:
+    """Read a finished game (its ranks, how it ended and whether a move limit cut it)."""
+    research = descriptor(game_id).research
+    cut = bool(research is not None and research.cut is not None and research.cut(final))
+    reason = final.reason if isinstance(final, EndReason) and final.reason else None
+    ending = reason or (CUT if cut else FINISHED)
+    return Played(tuple(final.ranks()), first, actions, ending, cut)
 
 
 @functools.lru_cache(maxsize=64)
@@ -83,7 +99,7 @@ def play(job: Job) -> Played:
             action = agents[player].choose(state)
         state = state.apply(action)
         steps += 1
-    return played(state, first, steps)
+    return played(job.game_id, state, first, steps)
 
 
 def play_many(jobs: Sequence[Job]) -> list[tuple[Job, Played]]:

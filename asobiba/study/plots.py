@@ -1,5 +1,6 @@
 """The plots of a study (``--out DIR``): a heat map for a matrix, bars with their intervals
-otherwise, each as PNG and SVG (docs/study/README.md, "Output").
+otherwise, each as PNG and SVG (docs/study/README.md, "Output"). The title names the level, the
+games, the seed and the confidence; a figure marked ``*`` is clear after Holm's correction.
 
 Titles and labels are in English and Japanese when matplotlib has a font with Japanese glyphs
 (:func:`japanese_font`); without one they are in English only, rather than showing empty boxes.
@@ -63,11 +64,18 @@ def write_plots(data: Mapping[str, Any], directory: Path) -> list[Path]:
 def _title(data: Mapping[str, Any], font: str | None) -> str:
     head = data["study"]
     ci = f"{100 * head['confidence']:g} %"
+    games = [c["games"] for c in data["cells"]]
+    spread = f"{min(games)}" if min(games) == max(games) else f"{min(games)}–{max(games)}"
+    level = head["level"] if head["compare"] != "first-player" else ",".join(head["levels"])
+    facts = _label(f"level {level}, {spread} games a cell, seed {head['seed']}",
+                   f"レベル {level}・1 セル {spread} 局・シード {head['seed']}", font)
+    rule = _label(f"{ci} interval, * clear after Holm's correction ({data['tests']} tests)",
+                  f"{ci} 区間・* はホルム補正後も明らか", font)
     if "matrix" in data:
-        return _label(f"{head['game']}: row's share against column ({ci} interval)",
-                      f"行の対列勝率（{ci} 区間）", font)
-    return _label(f"{head['game']}: first player's score ({ci} interval)",
-                  f"先手の得点率（{ci} 区間）", font)
+        what = _label(f"{head['game']}: row's share against column", "行の対列勝率", font)
+    else:
+        what = _label(f"{head['game']}: first player's score", "先手の得点率", font)
+    return f"{what}\n{facts}\n{rule}"
 
 
 def _matrix(plt: Any, data: Mapping[str, Any], font: str | None) -> Any:
@@ -83,7 +91,8 @@ def _matrix(plt: Any, data: Mapping[str, Any], font: str | None) -> Any:
         for j in range(size):
             if m["share"][i][j] is None:
                 continue
-            text = (f"{100 * m['share'][i][j]:.1f}\n"
+            mark = "*" if m["clear"][i][j] else ""
+            text = (f"{100 * m['share'][i][j]:.1f}{mark}\n"
                     f"{100 * m['low'][i][j]:.1f}–{100 * m['high'][i][j]:.1f}")
             ax.text(j, i, text, ha="center", va="center", fontsize=8)
     labels = [_name(n, font) for n in names]
@@ -91,7 +100,7 @@ def _matrix(plt: Any, data: Mapping[str, Any], font: str | None) -> Any:
     ax.set_yticks(range(size), labels)
     ax.set_xlabel(_label("against", "相手", font))
     ax.set_ylabel(_label("share of", "勝率の主", font))
-    ax.set_title(_title(data, font), fontsize=10)
+    ax.set_title(_title(data, font), fontsize=8)
     fig.colorbar(image, ax=ax, label="%")
     fig.tight_layout()
     return fig
@@ -105,9 +114,12 @@ def _bars(plt: Any, data: Mapping[str, Any], font: str | None) -> Any:
     fig, ax = plt.subplots(figsize=(max(5.0, 1.2 * len(cells) + 2), 4.5))
     ax.bar(range(len(cells)), shares, yerr=[low, high], capsize=5, color="#4878a8")
     ax.axhline(50, color="grey", linewidth=0.8, linestyle="--")
+    for k, c in enumerate(cells):
+        if c["difference"]["clear"]:
+            ax.text(k, min(98.0, shares[k] + high[k] + 2), "*", ha="center", fontsize=12)
     ax.set_xticks(range(len(cells)), [c["label"] for c in cells], rotation=20, ha="right")
     ax.set_ylim(0, 100)
     ax.set_ylabel(_label("score of the first player, %", "先手の得点率 %", font))
-    ax.set_title(_title(data, font), fontsize=10)
+    ax.set_title(_title(data, font), fontsize=8)
     fig.tight_layout()
     return fig

@@ -2,12 +2,15 @@
 (docs/study/README.md, "Output").
 
 The JSON holds only what the seed decides — the study as asked, the command that makes it, the
-versions, every cell's figures and the exact figures the game can give — never a time, so the same
-seed writes the same bytes.
+versions, the contents of any file an option names, every cell's figures with its ``difference``
+from an even split, the differences between cells (:mod:`.compare`), Holm's correction over them
+all, and the exact figures the game can give — never a time, so the same seed writes the same
+bytes.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import platform
 from collections.abc import Mapping, Sequence
@@ -18,7 +21,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from ..core.registry import descriptor, make_game_from_pairs
+from ..core.registry import descriptor, game_class, make_game_from_pairs
+from .compare import CORRECTION, Difference, between, corrected, from_even
 from .plan import Cell, Study
 from .run import Tally, Timing
 from .stats import wilson
@@ -53,7 +57,33 @@ def exact_facts(study: Study, cell: Cell) -> dict[str, Any]:
     return out
 
 
-def cell_json(study: Study, cell: Cell, tally: Tally) -> dict[str, Any]:
+FILE_LIMIT = 1 << 20
+"""The most bytes of a file an option names that a study's JSON carries."""
+
+
+def files_json(study: Study) -> list[dict[str, Any]]:
+    """Every file an option of the study names (a ``local`` option, e.g. a catalog): its path,
+    SHA-256 and contents, so the JSON says what was played, not only where it was read."""
+    specs = game_class(study.game_id).options_class.specs()
+    out: list[dict[str, Any]] = []
+    seen = set()
+    for pair in [p for c in study.cells for p in c.options]:
+        key, _, value = pair.partition("=")
+        spec = specs.get(key.strip())
+        if spec is None or not spec.local or not value.strip() or pair in seen:
+            continue
+        seen.add(pair)
+        path = Path(value.strip())
+        data = path.read_bytes()[:FILE_LIMIT + 1]
+        entry: dict[str, Any] = {"option": key.strip(), "path": str(path),
+                                 "sha256": hashlib.sha256(data).hexdigest()}
+        entry["contents"] = (data.decode("utf-8", "replace") if len(data) <= FILE_LIMIT
+                             else None)
+        out.append(entry)
+    return out
+
+
+def cell_json(study: Study, cell: Cell, tally: Tally, difference: Difference) -> dict[str, Any]:
     lo, hi = wilson(tally.score, tally.counted, study.confidence)
     share = tally.score / tally.counted if tally.counted else None
     out: dict[str, Any] = {"label": cell.label}
@@ -69,31 +99,49 @@ def cell_json(study: Study, cell: Cell, tally: Tally) -> dict[str, Any]:
         "share": None if share is None else _r(share),
         "interval": [_r(lo), _r(hi)],
         "half_width": _r((hi - lo) / 2),
+        "difference": difference.to_json(),
         "stopped_by": tally.stopped,
         "mean_actions": _r(tally.actions / tally.games) if tally.games else None,
+        "draws": tally.draws,
+        "cut": tally.cut,
         "endings": dict(sorted(tally.endings.items())),
     }
     return out | exact_facts(study, cell)
 
 
-def matrix_json(study: Study, tallies: Sequence[Tally]) -> dict[str, Any]:
-    """Row subject's share against the column subject (None on the diagonal)."""
+def differences(study: Study, tallies: Sequence[Tally]) -> tuple[list[Difference], list[Difference]]:
+    """Each cell's difference from an even split and the differences between the cells compared
+    (:meth:`.plan.Study.compared`), Holm-corrected together."""
+    c = study.confidence
+    cells = [from_even(t.score, t.counted, c) for t in tallies]
+    pairs = [between(tallies[i].score, tallies[i].counted, tallies[j].score, tallies[j].counted, c)
+             for i, j in study.compared()]
+    every = corrected(cells + pairs, c)
+    return every[:len(cells)], every[len(cells):]
+
+
+def matrix_json(study: Study, tallies: Sequence[Tally], cells: Sequence[Difference]) -> dict[str, Any]:
+    """Row subject's share against the column subject (None on the diagonal), and whether it is
+    clearly away from 50 % after the correction."""
     names = list(dict.fromkeys(x for c in study.cells for x in (c.a, c.b)))
     size = len(names)
     share: list[list[float | None]] = [[None] * size for _ in range(size)]
     low: list[list[float | None]] = [[None] * size for _ in range(size)]
     high: list[list[float | None]] = [[None] * size for _ in range(size)]
-    for cell, tally in zip(study.cells, tallies, strict=True):
+    clear: list[list[bool | None]] = [[None] * size for _ in range(size)]
+    for cell, tally, difference in zip(study.cells, tallies, cells, strict=True):
         i, j = names.index(cell.a), names.index(cell.b)
         lo, hi = wilson(tally.score, tally.counted, study.confidence)
         p = tally.score / tally.counted if tally.counted else 0.5
         share[i][j], share[j][i] = _r(p), _r(1 - p)
         low[i][j], high[i][j] = _r(lo), _r(hi)
         low[j][i], high[j][i] = _r(1 - hi), _r(1 - lo)
-    return {"subjects": names, "share": share, "low": low, "high": high}
+        clear[i][j] = clear[j][i] = difference.clear
+    return {"subjects": names, "share": share, "low": low, "high": high, "clear": clear}
 
 
 def study_json(study: Study, tallies: Sequence[Tally]) -> dict[str, Any]:
+    cells, pairs = differences(study, tallies)
     out: dict[str, Any] = {
         "study": {
             "game": study.game_id,
@@ -112,10 +160,18 @@ def study_json(study: Study, tallies: Sequence[Tally]) -> dict[str, Any]:
         },
         "command": study.command(),
         "versions": versions(),
-        "cells": [cell_json(study, c, t) for c, t in zip(study.cells, tallies, strict=True)],
+        "correction": CORRECTION,
+        "tests": len(cells) + len(pairs),
+        "cells": [cell_json(study, c, t, d)
+                  for c, t, d in zip(study.cells, tallies, cells, strict=True)],
+        "differences": [
+            {"a": study.cells[i].label, "b": study.cells[j].label, "difference": d.to_json()}
+            for (i, j), d in zip(study.compared(), pairs, strict=True)],
     }
+    if files := files_json(study):
+        out["files"] = files
     if study.is_matrix:
-        out["matrix"] = matrix_json(study, tallies)
+        out["matrix"] = matrix_json(study, tallies, cells)
     return out
 
 
@@ -133,30 +189,53 @@ def _pct(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:.1f}"
 
 
+def _points(d: Mapping[str, Any]) -> str:
+    lo, hi = d["interval"]
+    return f"{100 * d['value']:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})"
+
+
+def _verdict(d: Mapping[str, Any]) -> str:
+    return f"{d['p_holm']:.3g}" + (" clear" if d["clear"] else "")
+
+
 def print_tables(console: Console, data: Mapping[str, Any], timing: Timing) -> None:
     head = data["study"]
     what = "share of A against B" if "matrix" in data else "first player's score"
-    table = Table(title=f"study {head['game']}: {head['compare']} ({what}, "
-                  f"{100 * head['confidence']:g} % Wilson)")
-    for col in ("cell", "games", "%", "interval", "±", "stopped by", "actions", "endings"):
-        table.add_column(col, justify="left" if col in ("cell", "endings", "stopped by") else "right")
+    ci = f"{100 * head['confidence']:g} %"
+    table = Table(title=f"study {head['game']}: {head['compare']} ({what}, {ci} Wilson; p of "
+                  f"\"50 %\" after Holm's correction over {data['tests']} tests)")
+    for col in ("cell", "games", "%", "interval", "±", "p", "stopped by", "actions", "draws",
+                "cut", "endings"):
+        table.add_column(col, justify="left" if col in ("cell", "endings", "stopped by", "p")
+                         else "right")
     for c in data["cells"]:
         lo, hi = c["interval"]
         endings = ", ".join(f"{k} {v}" for k, v in c["endings"].items())
         games = str(c["games"]) if c["counted"] == c["games"] else f"{c['counted']}/{c['games']}"
         table.add_row(c["label"], games, _pct(c["share"]), f"{_pct(lo)}–{_pct(hi)}",
-                      f"{100 * c['half_width']:.1f}", c["stopped_by"] or "",
-                      f"{c['mean_actions']:.0f}" if c["mean_actions"] is not None else "", endings)
+                      f"{100 * c['half_width']:.1f}", _verdict(c["difference"]),
+                      c["stopped_by"] or "",
+                      f"{c['mean_actions']:.0f}" if c["mean_actions"] is not None else "",
+                      str(c["draws"]), str(c["cut"]), endings)
     console.print(table)
+    if data["differences"]:
+        diffs = Table(title=f"differences, B less A, points ({ci} Newcombe interval; "
+                      "p after Holm's correction)")
+        for col in ("A", "B", "difference, points", "p"):
+            diffs.add_column(col, justify="right" if col.startswith("difference") else "left")
+        for d in data["differences"]:
+            diffs.add_row(d["a"], d["b"], _points(d["difference"]), _verdict(d["difference"]))
+        console.print(diffs)
     if "matrix" in data:
         m = data["matrix"]
-        grid = Table(title="row against column, % (interval)")
+        grid = Table(title="row against column, % (interval; * clear after the correction)")
         grid.add_column("")
         for name in m["subjects"]:
             grid.add_column(name, justify="right")
         for i, name in enumerate(m["subjects"]):
             cells = ["" if m["share"][i][j] is None else
-                     f"{_pct(m['share'][i][j])} ({_pct(m['low'][i][j])}–{_pct(m['high'][i][j])})"
+                     f"{_pct(m['share'][i][j])}{'*' if m['clear'][i][j] else ''} "
+                     f"({_pct(m['low'][i][j])}–{_pct(m['high'][i][j])})"
                      for j in range(len(m["subjects"]))]
             grid.add_row(name, *cells)
         console.print(grid)

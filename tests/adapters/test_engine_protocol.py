@@ -68,7 +68,7 @@ HOSTILE = [
     "position start moves 999999999999", "position json", "position json [1]", "position json {",
     'position json {"to_move": 7}', "position json {} moves", "setoption", "setoption name king",
     "setoption name nothing value 1", "setoption name king value maybe", "notation", "notation 1 2",
-    "notation 5", "\x07", "x" * 2000, "position start moves " + "1 " * 5000,
+    "notation 5", "\x07", "x" * 2000, "position start moves " + "1 " * 5000, "legal 5",
 ]
 
 
@@ -80,6 +80,18 @@ def test_every_hostile_line_gets_one_error_line(game_id: str) -> None:
         assert len(answer) == 1 and answer[0].startswith("error ") and len(answer[0]) < 400, line
         assert "Traceback" not in answer[0]
     assert talk(engine, "isready\n") == ["readyok"]
+
+
+def test_legal_at_a_chance_node_lists_the_outcomes_with_their_probabilities() -> None:
+    engine = Engine("diceout", ["rows=4"])
+    (line,) = talk(engine, "position start\nlegal\n")
+    word, *pairs = line.split()
+    outcomes = [(int(a), float(p)) for a, p in (pair.split(":") for pair in pairs)]
+    assert word == "chance" and outcomes == sorted(engine.position.chance_outcomes())
+    assert sum(p for _, p in outcomes) == pytest.approx(1)
+    (after,) = talk(engine, f"position start moves {outcomes[0][0]}\nlegal\n")
+    assert after.split()[0] == "legal"
+    assert [int(a) for a in after.split()[1:]] == engine.position.legal_actions()
 
 
 def test_the_command_line_engine_speaks_on_stdin_and_stdout() -> None:

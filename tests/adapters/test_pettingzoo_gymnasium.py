@@ -71,11 +71,30 @@ def test_a_game_against_the_computer_runs_to_its_end() -> None:
     env = gymnasium.make("asobiba/Diamond-v0", opponent="intro", max_plies=40)
     observation, _ = env.reset(seed=5)
     rng = np.random.default_rng(5)
-    done, reward = False, 0.0
-    while not done:
+    done, truncated, reward = False, False, 0.0
+    while not (done or truncated):
         action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
         observation, reward, done, truncated, info = env.step(action)
-        assert not truncated and "illegal" not in info
+        assert "illegal" not in info
     assert reward in (-1.0, 0.0, 1.0)
     _, reward, done, _, info = env.step(0)
     assert done and info["illegal"] and reward == -1.0
+
+
+def test_the_pictures_draw_japanese_text_in_a_japanese_font() -> None:
+    assert pictures.japanese_font() is not None  # scripts/test.sh installs fonts-noto-cjk
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40">'
+           '<text x="4" y="30" font-family="sans-serif" font-size="24">闇ダイス組</text></svg>')
+    assert "sans-serif" not in pictures.with_japanese_font(svg)
+    import io
+
+    import cairosvg
+    from PIL import Image
+
+    def ink(text: str) -> np.ndarray:
+        png = cairosvg.svg2png(bytestring=text.encode(), background_color="white")
+        with Image.open(io.BytesIO(png)) as image:
+            return np.asarray(image.convert("L")) < 128
+
+    boxes, glyphs = ink(svg), ink(pictures.with_japanese_font(svg))
+    assert glyphs.sum() > 0 and not np.array_equal(boxes, glyphs)

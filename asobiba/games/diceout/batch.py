@@ -41,7 +41,9 @@ ROLLED = WINNER + 1
 """``row[ROLLED + 3 * colour + k]``: the values each colour rolled, while placing."""
 HISTORY = ROLLED + 6
 """How many turn-start keys are kept (the keys are in their own int64 array)."""
-ROW_SIZE = HISTORY + 1
+CUT = HISTORY + 1
+"""1 once the game is drawn by the move count (``max_plies``, a cut), not by the rules of play."""
+ROW_SIZE = CUT + 1
 MAX_LEGAL = 3 * 8 + 1
 
 
@@ -137,8 +139,11 @@ def _next_turn(row, keys, i, to_move, ply, repetition, max_plies):
             seen += 1
     row[TO_MOVE] = to_move
     row[PLY] = ply
-    if seen + 1 >= repetition or ply >= max_plies:
+    if seen + 1 >= repetition:
         row[WINNER] = DRAW
+    elif ply >= max_plies:
+        row[WINNER] = DRAW
+        row[CUT] = 1
     keys[i, row[HISTORY]] = key
     row[HISTORY] += 1
 
@@ -264,15 +269,27 @@ def _reset(seed, table, keys, openings, kinds, rolled, slots, starters, ids, cum
 
 
 @njit(cache=True)
-def _step(actions, rewards, dones, table, keys, openings, kinds, rolled, slots, starters, ids,
-          cumulative, legal, counts, mask, obs, rows, max_plies, repetition, targets, neighbours,
-          place_actions, home):
+def _step(actions, rewards, dones, truncated, table, keys, openings, kinds, rolled, slots,
+          starters, ids, cumulative, legal, counts, mask, obs, rows, max_plies, repetition,
+          targets, neighbours, place_actions, home):
     for i in range(table.shape[0]):
         row = table[i]
+        truncated[i] = False
+        if actions[i] < 0:  # the caller ended this game: a new one, nothing played
+            dones[i] = False
+            rewards[i, 0] = 0.0
+            rewards[i, 1] = 0.0
+            k = _draw_opening(cumulative)
+            openings[i] = ids[k]
+            _open(row, keys, i, kinds, rolled, slots, starters, k)
+            _show(row, i, legal, counts, mask, obs, rows, max_plies, targets, neighbours,
+                  place_actions)
+            continue
         _apply(row, keys, i, actions[i], neighbours, targets, home, repetition, max_plies)
         winner = row[WINNER]
         if winner >= 0:
             dones[i] = True
+            truncated[i] = row[CUT] == 1
             if winner == DRAW:
                 rewards[i, 0] = 0.0
                 rewards[i, 1] = 0.0
@@ -355,9 +372,10 @@ class DiceOutBatch:
                self.observations, self.rows, self.max_plies, self.targets, self.neighbours,
                self.place_actions)
 
-    def step(self, actions: np.ndarray, rewards: np.ndarray, dones: np.ndarray) -> None:
-        _step(actions, rewards, dones, self.table, self.keys, self.openings, self.kinds, self.rolled,
-              self.slots, self.starters, self.ids, self.cumulative, self.legal, self.counts,
+    def step(self, actions: np.ndarray, rewards: np.ndarray, dones: np.ndarray,
+             truncated: np.ndarray) -> None:
+        _step(actions, rewards, dones, truncated, self.table, self.keys, self.openings, self.kinds,
+              self.rolled, self.slots, self.starters, self.ids, self.cumulative, self.legal, self.counts,
               self.masks, self.observations, self.rows, self.max_plies, self.repetition,
               self.targets, self.neighbours, self.place_actions, self.home)
 

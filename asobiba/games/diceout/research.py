@@ -37,4 +37,11 @@ def batch(game: DiceOutGame, num_envs: int) -> DiceOutBatch:
     return diceout_batch(game, num_envs)
 
 
-RESEARCH: Research[DiceOutGame, DiceOutState] = Research(bounds=bounds, observer=DiceOutObserver, batch=batch)
+def cut(state: DiceOutState) -> bool:
+    """Whether a finished game was drawn by the move count (``max_plies``), a cut, rather than by
+    the rules of play (docs/rules/diceout.md)."""
+    return state.is_terminal and state.reason == "max_plies"
+
+
+RESEARCH: Research[DiceOutGame, DiceOutState] = Research(bounds=bounds, observer=DiceOutObserver,
+                                                         batch=batch, cut=cut)

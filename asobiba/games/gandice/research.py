@@ -127,4 +127,11 @@ class GandiceObserver:
         return f"{state.render_text()}\n{who} (seen by {names[player]})"
 
 
-RESEARCH: Research[GandiceGame, GandiceState] = Research(bounds=bounds, observer=GandiceObserver)
+def cut(state: GandiceState) -> bool:
+    """Whether a finished battle was cut by ``max_turns`` (the players still in share the win,
+    docs/rules/gandice.md, "Elimination and result")."""
+    return state.reason == "turn_limit"
+
+
+RESEARCH: Research[GandiceGame, GandiceState] = Research(bounds=bounds, observer=GandiceObserver,
+                                                         cut=cut)

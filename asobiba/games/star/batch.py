@@ -29,10 +29,13 @@ from .game import StarGame, StarState
 from .kernel.arrays import (
     BOARD_SIZE,
     KING,
+    LOST,
     MAX_MOVES,
     MAX_PIECES,
     PASS,
     PIECES,
+    PLY,
+    R_MAX_PLIES,
     R_PIECES,
     RANK,
     TO_MOVE,
@@ -40,7 +43,7 @@ from .kernel.arrays import (
 )
 from .kernel.convert import board_of, state_of
 from .kernel.movegen import legal_moves
-from .kernel.play import play
+from .kernel.play import has_finished, play
 from .kernel.tables import rules_of
 from .observation import COLUMN, ROW, SIDE, StarObserver
 
@@ -113,19 +116,39 @@ def _reset(boards, start, rules, work, players, fixed, goals, goal_counts, place
 
 
 @njit(cache=True)
+def _cut(board, rules, players):
+    """Whether a finished game was cut by ``max_plies`` (as :func:`.research.cut`): the plies ran
+    out with at least two players (one alone: that player) neither finished nor lost."""
+    if board[PLY] < rules[R_MAX_PLIES]:
+        return False
+    left = 0
+    for seat in range(players):
+        if not (board[LOST] >> seat) & 1 and not has_finished(board, rules, seat):
+            left += 1
+    return left >= min(players, 2)
+
+
+@njit(cache=True)
 def _step(boards, start, rules, work, players, fixed, goals, goal_counts, places, obs, mask,
-          legal, counts, actions, rewards, dones):
+          legal, counts, actions, rewards, dones, truncated):
     for i in range(boards.shape[0]):
         board = boards[i]
         _pieces(board, rules, players, goals, goal_counts, places, obs, i, 0.0)
-        play(board, rules, actions[i])
-        if board[TO_MOVE] < 0:
-            _returns(board, players, rewards[i])
-            dones[i] = True
+        truncated[i] = False
+        if actions[i] < 0:  # the caller ended this game: a new one, nothing played
             board[:] = start
-        else:
             rewards[i] = 0.0
             dones[i] = False
+        else:
+            play(board, rules, actions[i])
+            if board[TO_MOVE] < 0:
+                _returns(board, players, rewards[i])
+                dones[i] = True
+                truncated[i] = _cut(board, rules, players)
+                board[:] = start
+            else:
+                rewards[i] = 0.0
+                dones[i] = False
         _show(board, rules, work, players, goals, goal_counts, places, obs, mask, legal, counts,
               i)
 
@@ -178,8 +201,9 @@ class StarBatch:
         self.counts[:] = 0
         _reset(*self._tables())
 
-    def step(self, actions: np.ndarray, rewards: np.ndarray, dones: np.ndarray) -> None:
-        arguments = (*self._tables(), actions, rewards, dones)
+    def step(self, actions: np.ndarray, rewards: np.ndarray, dones: np.ndarray,
+             truncated: np.ndarray) -> None:
+        arguments = (*self._tables(), actions, rewards, dones, truncated)
         _step(*arguments)
 
     def state(self, index: int) -> StarState:

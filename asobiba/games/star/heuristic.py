@@ -153,15 +153,18 @@ def evaluate(state: StarState) -> list[float]:
     return _share(state, work)
 
 
+def race_distance(state: StarState, seat: int) -> float:
+    """The bare race distance of ``seat``: the rows its men still have to cross and its king's
+    rows, less their value with every piece home (0 once home)."""
+    man, _, _, _, floor, _, _ = _tables(state, seat)
+    men, king = state.men[seat], state.kings[seat]
+    return sum(man[g] for g in _bits(men)) + (man[king.bit_length() - 1] if king else 0) - floor
+
+
 def evaluate_distance(state: StarState) -> list[float]:
     """Bare race distance of every seat, as a value: ``-distance / 200`` (finished seats 1)."""
-    out = []
-    for s in range(state.game.num_players):
-        man, kng, _, _, floor, _, _ = _tables(state, s)
-        men, king = state.men[s], state.kings[s]
-        d = sum(man[g] for g in _bits(men)) + (man[king.bit_length() - 1] if king else 0) - floor
-        out.append(1.0 if state.rank_of[s] == 1 else -d / 200)
-    return out
+    return [1.0 if state.rank_of[s] == 1 else -race_distance(state, s) / 200
+            for s in range(state.game.num_players)]
 
 
 EVALUATORS = {"distance": evaluate_distance}
