@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -52,6 +53,8 @@ ROUTERS = (sockets.router, api.router, services.router, learn.router, studies.ro
 """The routers of the game WebSocket and the API, in the order they are included (the socket first:
 a connection is matched at once, not after every route of the API)."""
 OPENAPI_PATH = "/api/openapi.json"
+GAME_PAGE = re.compile(r"/(?:game|replay)/[^/]+(?:/join/[^/]+/[^/]+)?")
+"""The paths of a game's pages, whatever the form of the id in them (:mod:`.ids`)."""
 log = logging.getLogger("asobiba.web")
 
 
@@ -160,7 +163,8 @@ def create_app(
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
         if exc.status_code == 404 and request.method == "GET" and is_page_path(request.url.path):
-            return shell.page(missing="page")
+            game = GAME_PAGE.fullmatch(request.url.path)  # of an id of another form, say: no game
+            return shell.page(missing="game" if game else "page")
         headers = dict(exc.headers or {})
         if exc.status_code == 405:  # every method of the path, not only those of one route
             headers["Allow"] = ", ".join(sorted(allowed(app, request.url.path)))
@@ -200,11 +204,11 @@ def create_app(
     async def games_page() -> HTMLResponse:
         return shell.page()
 
-    @app.get("/game/{game_id}", include_in_schema=False)
+    @app.get("/game/{game_id:game}", include_in_schema=False)
     async def game_page(request: Request, game_id: str) -> HTMLResponse:
         return await game_or_missing(request, game_id)
 
-    @app.get("/game/{game_id}/join/{seat}/{invite}", include_in_schema=False)
+    @app.get("/game/{game_id:game}/join/{seat}/{invite}", include_in_schema=False)
     async def join_page(request: Request, game_id: str, seat: int, invite: str) -> HTMLResponse:
         """An invite link: the page takes the seat, keeps its token and shows the game."""
         return await game_or_missing(request, game_id)
@@ -223,7 +227,7 @@ def create_app(
             return shell.page(missing="page")
         return shell.page()
 
-    @app.get("/replay/{game_id}", include_in_schema=False)
+    @app.get("/replay/{game_id:game}", include_in_schema=False)
     async def replay_page(request: Request, game_id: str) -> HTMLResponse:
         return await game_or_missing(request, game_id)
 
