@@ -8,7 +8,8 @@ unknown path get that page as the not-found page,
 with 404. The lobby's catalog is built at start-up. Every request
 passes :class:`~asobiba.web.guard.Guard`; every error is
 ``{"error": "one line"}`` (400 for bad input, also where FastAPI itself checks a path or query
-value; 404 for what does not exist; 413 for a body too large).
+value; 404 for what does not exist; 413 for a body too large; 503 with ``Retry-After`` while the
+database does not answer, :class:`~.store.StoreUnavailable`).
 """
 
 from __future__ import annotations
@@ -144,8 +145,12 @@ def create_app(
 
     @app.exception_handler(AsobibaError)
     async def user_error(_request: Request, exc: AsobibaError) -> JSONResponse:
+        """Every refusal; one that says when to try again (a store that does not answer: 503)
+        says it in ``Retry-After`` too."""
+        retry = getattr(exc, "retry_after", None)
         return JSONResponse({"error": one_line(str(exc)), **translations(exc)},
-                            status_code=http_status(exc))
+                            status_code=http_status(exc),
+                            headers=None if retry is None else {"Retry-After": str(retry)})
 
     @app.exception_handler(RequestValidationError)
     async def bad_parameter(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -21,8 +21,9 @@ on. Any bad frame — not JSON, not a command, binary, too many too fast — get
 changes nothing; the socket stays open, except for a client that goes on flooding past its rate
 limit (1008), a frame over 1 MB (1009, closed by the server's WebSocket layer) and a failure of the
 server itself (1011). An unknown game closes with 4404, as does a path that is no game id
-(:mod:`.ids`). A command under way when its client goes away is carried out to the end (it is
-shielded), so every other client still hears of it.
+(:mod:`.ids`); a game the database cannot be asked for (it does not answer) closes with 1013, try
+again later, after an ``error`` frame that says so. A command under way when its client goes
+away is carried out to the end (it is shielded), so every other client still hears of it.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from .ids import GAME_ID_PATTERN
 from .limits import ADDRESS_FRAMES, FrameLimit, Limits, RateLimited
 from .protocol import MAX_TOKENS, ProtocolError, parse_frame
 from .rooms import Rooms
+from .store import StoreUnavailable
 from .table import Table
 from .view import StateFrame, dumps
 
@@ -56,9 +58,9 @@ SEND_BYTES = 1024 * 1024
 """The most bytes of frames waiting for one client (a client that does not read costs no more)."""
 SEND_TIMEOUT = 10.0
 """Seconds one frame may take to go out to a client."""
-TOO_SLOW, FLOODING, SERVER_FAILED, NO_GAME = 4408, 1008, 1011, 4404
+TOO_SLOW, FLOODING, SERVER_FAILED, NO_GAME, TRY_AGAIN = 4408, 1008, 1011, 4404, 1013
 """Close codes: the client did not take its frames in time; it kept sending past its rate limit;
-the server failed on a frame; no such game."""
+the server failed on a frame; no such game; the database does not answer (try again later)."""
 
 
 class Outbox:
@@ -141,10 +143,10 @@ async def no_such_game(websocket: WebSocket, other: str) -> None:
     await _refuse(websocket, GameNotFound(f"no game with this id (a game id is {GAME_ID_PATTERN})"))
 
 
-async def _refuse(websocket: WebSocket, exc: GameNotFound) -> None:
-    """Say why in an error frame and close with :data:`NO_GAME`."""
+async def _refuse(websocket: WebSocket, exc: AsobibaError, code: int = NO_GAME) -> None:
+    """Say why in an error frame and close (no such game, unless told)."""
     await websocket.send_json(error_frame(exc))
-    await websocket.close(code=NO_GAME)
+    await websocket.close(code=code)
 
 
 def _subprotocol(offered: list[str]) -> str | None:
@@ -187,6 +189,9 @@ class Connection:
             self.table = await self.rooms.join(self.game_id, self.send, self.tokens[:MAX_TOKENS])
         except GameNotFound as exc:
             await _refuse(self.websocket, exc)
+            return
+        except StoreUnavailable as exc:  # said once in the log by the store, not per connection
+            await _refuse(self.websocket, exc, TRY_AGAIN)
             return
         except AsobibaError as exc:  # a token of no seat here: watch, and say why
             self.tokens = []
