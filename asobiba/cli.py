@@ -331,12 +331,18 @@ def serve(
 
 
 FORWARDED = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
+"""The commands that hand their whole command line on (``solve``, ``study``): their options are
+another command's, so ``--help`` is theirs too (:func:`_asked_for_help`)."""
+HELP = ("--help", "-h")
 
 
 @app.command(context_settings=FORWARDED)
 @user_errors
 def solve(ctx: typer.Context, game: GameArg) -> None:
-    """Solve a game exactly, or look a position up: 'asobiba GAME solve …' (try --help there)."""
+    """Solve a game exactly, or look a position up: 'asobiba solve GAME …' (try 'asobiba solve
+    GAME --help'). Games with a solver: those 'asobiba games' lists with one."""
+    if _asked_for_help(ctx, game):
+        return
     _hand_over(game, "solve", ctx.args)
 
 
@@ -346,16 +352,29 @@ def study(ctx: typer.Context, game: GameArg) -> None:
     """Compare decks, levels or rule options and measure the first player's advantage by playing:
     'asobiba study GAME --compare WHAT …' (try 'asobiba study GAME --compare levels --help').
     Without --compare, a game's own study (e.g. one from its solution tables) when it has one."""
+    from .study.cli import app as study_app
+
+    if game in HELP:  # the options of the compared study, which every game has
+        typer.main.get_command(study_app).main(args=["--help"], prog_name="asobiba study",
+                                               standalone_mode=False)
+        return
     own = _game_group(game)
     if "--compare" not in ctx.args and isinstance(own, TyperGroup) and "study" in own.commands:
         _hand_over(game, "study", ctx.args)
         return
-    from .study.cli import app as study_app
-
     status = typer.main.get_command(study_app).main(
         args=[game, *ctx.args], prog_name="asobiba study", standalone_mode=False)
     if isinstance(status, int) and status:
         raise typer.Exit(status)
+
+
+def _asked_for_help(ctx: typer.Context, game: str) -> bool:
+    """Whether ``asobiba COMMAND --help`` (no game named) asked for the command's help; it is
+    printed then."""
+    if game not in HELP:
+        return False
+    typer.echo(ctx.get_help())
+    return True
 
 
 def _hand_over(game_id: str, name: str, args: list[str]) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
@@ -52,3 +54,45 @@ def usage_errors(invoke: Callable[[], Any]) -> Any:
             raise
         typer.echo(f"error: {one_line(exc.format_message())}", err=True)
         raise typer.Exit(2) from None
+
+
+class OutputError(AsobibaError):
+    """A file or folder a command was told to write that it cannot (one line)."""
+
+
+def output_folder(path: Path | None, option: str) -> None:
+    """Refuse ``path`` (given as ``option``) as a folder to write into before any work is done: it
+    is a file, or a file stands where one of its folders would be made."""
+    if path is None:
+        return
+    if path.exists() and not path.is_dir():
+        raise OutputError(f"{option} {path}: a file is there; give a folder (it is made if missing)")
+    _parent_folders(path, path, option)
+
+
+def output_file(path: Path | None, option: str) -> None:
+    """Refuse ``path`` (given as ``option``) as a file to write before any work is done: it is a
+    folder, or a file stands where one of its folders would be made."""
+    if path is None:
+        return
+    if path.is_dir():
+        raise OutputError(f"{option} {path}: a folder is there; give a file")
+    _parent_folders(path.parent, path, option)
+
+
+def _parent_folders(folder: Path, given: Path, option: str) -> None:
+    """Refuse ``given`` when the nearest of ``folder`` and its parents that exists is no folder."""
+    for above in (folder, *folder.parents):
+        if above.exists():
+            if not above.is_dir():
+                raise OutputError(f"{option} {given}: {above} is a file, not a folder")
+            return
+
+
+@contextlib.contextmanager
+def written(path: Path) -> Iterator[None]:
+    """Within: a failure to write ``path`` (no room, no permission) is one line."""
+    try:
+        yield
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None

@@ -27,7 +27,7 @@ from .errors import AsobibaError, Explained, RecordError, RecordRefused
 from .game import CHANCE, Game, State
 from .names import Names
 from .outcome import Outcome
-from .position import parse_json, read_json_file
+from .reading import parse_json, read_json_file
 from .registry import game_class
 
 FORMAT = "asobiba-record/1"

@@ -15,7 +15,8 @@ from typing import Any
 
 from .errors import PositionError
 from .game import State
-from .position import read_json_file, state_from_position
+from .position import state_from_position
+from .reading import read_json_file
 from .record import FORMAT, Record
 from .registry import make_game_from_pairs
 

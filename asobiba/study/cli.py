@@ -13,7 +13,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from ..cli_support import user_errors
+from ..cli_support import output_file, output_folder, user_errors, written
+from ..ray_support import ray_address
 from .costs import describe, estimate
 from .engines import make_engine
 from .plan import BATCH, LEVEL, make_study
@@ -52,19 +53,32 @@ def study(
     ] = BATCH,
     engine: Annotated[str, typer.Option("--engine", help="local (processes) or ray.")] = "local",
     address: Annotated[str | None, typer.Option(
-        "--address", help="--engine ray: the cluster (default: a local Ray).")] = None,
+        "--address", help="--engine ray: the cluster, HOST:PORT of its head node or ray://HOST:PORT "
+        "(default: a local Ray).")] = None,
     workers: Annotated[int | None, typer.Option(
         "--workers", min=1, help="--engine local: processes (default: all cores).")] = None,
     json_file: Annotated[Path | None, typer.Option(
-        "--json", help="Write the results as JSON (rewritten after every round).")] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="Write the plot (PNG, SVG) here.")] = None,
+        "--json", help="Write the results as JSON to this file (rewritten after every round).")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="Write the plot (PNG, SVG) into this folder (made if missing).")] = None,
     dry_run: Annotated[bool, typer.Option(
         "--dry-run", help="Print the games and CPU time the study would take, from a short "
         "calibration (timed moves outside the study's games), and play none of its games.")
     ] = False,
 ) -> None:
     """Compare decks, levels or rule options, or measure the first player's advantage, by playing
-    games (seats rotated) until every figure's interval is narrow enough."""
+    games (seats rotated) until every figure's interval is narrow enough. Without --compare, a
+    game with a study of its own (e.g. one from its solution tables) runs that one instead: try
+    'asobiba study GAME --help'.
+
+    Examples:
+    asobiba study gandice --compare decks --games 400
+    asobiba study diamond --compare levels weak,normal --out plots
+    asobiba study chinese_checkers --players 2,3"""
+    output_file(json_file, "--json")  # before any game is played: refused at once, not at the end
+    output_folder(out, "--out")
+    if address is not None:
+        ray_address(address)
     plan = make_study(game, compare, subjects or [], level=level, levels=[levels],
                       players=[players], options=option or [], games=games, width=width / 100,
                       confidence=confidence, seed=seed, batch=batch)
@@ -76,7 +90,8 @@ def study(
     console = Console(stderr=True)
     def save(tallies: list[Tally]) -> None:  # after every round: a stopped study keeps its games
         if json_file is not None:
-            write_json(study_json(plan, tallies), json_file)
+            with written(json_file):
+                write_json(study_json(plan, tallies), json_file)
 
     try:
         tallies, timing = run_study(plan, runner, console, on_round=save)
@@ -85,8 +100,11 @@ def study(
     data = study_json(plan, tallies)
     print_tables(Console(), data, timing)
     if json_file is not None:
-        write_json(data, json_file)
+        with written(json_file):
+            write_json(data, json_file)
         console.print(f"wrote {json_file}")
     if out is not None:
-        for path in write_plots(data, out):
+        with written(out):
+            paths = write_plots(data, out)
+        for path in paths:
             console.print(f"wrote {path}")

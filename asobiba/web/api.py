@@ -55,6 +55,7 @@ from .contract import (
     game_refusals,
 )
 from .holders import bearer, digest
+from .ids import GameIdPath
 from .lobby import lobby_games, setup
 from .lobby import preview as board_preview
 from .protocol import Command, parse_move, parse_verb
@@ -133,17 +134,18 @@ def invite_url(game_id: str, seat: int, invite: str) -> str:
     return f"/game/{game_id}/join/{seat}/{invite}"
 
 
-@router.post("/games/{game_id}/seats/{seat}/join", response_model=None, responses={200: answers(Joined)})
-async def join_seat(request: Request, game_id: str, seat: int) -> dict[str, Any]:
+@router.post("/games/{game_id:game}/seats/{seat}/join", response_model=None, responses={200: answers(Joined)})
+async def join_seat(request: Request, game_id: GameIdPath, seat: int) -> dict[str, Any]:
     """Take an invited seat: ``{"invite": "..."}`` → ``{"token"}`` (each invite works once)."""
     body, _ = read_body(await request.body(), JoinBody)
     token = await rooms_of(request).claim(game_id, seat, body.invite)
     return {"token": token, "seat": seat, "url": f"/game/{game_id}"}
 
 
-@router.post("/games/{game_id}/seats/{seat}/computer", response_model=None, responses={200: answers(Game)})
+@router.post("/games/{game_id:game}/seats/{seat}/computer", response_model=None,
+             responses={200: answers(Game)})
 async def seat_to_computer(
-    request: Request, game_id: str, seat: int, tokens: list[str] = Tokens
+    request: Request, game_id: GameIdPath, seat: int, tokens: list[str] = Tokens
 ) -> dict[str, Any]:
     """Give a person's seat to the computer at ``{"level"}`` (its holder, or the creator for a
     seat still open)."""
@@ -178,8 +180,8 @@ async def off_loop(request: Request, table: Table, work: Callable[[], T]) -> T:
     return work()
 
 
-@router.get("/games/{game_id}", response_model=None, responses={200: answers(Game)})
-async def get_game(request: Request, game_id: str) -> dict[str, Any]:
+@router.get("/games/{game_id:game}", response_model=None, responses={200: answers(Game)})
+async def get_game(request: Request, game_id: GameIdPath) -> dict[str, Any]:
     rooms = rooms_of(request)
     table = await rooms.get(game_id)
     present = rooms.present(game_id)
@@ -192,9 +194,9 @@ async def _act(request: Request, game_id: str, cmd: Command, tokens: list[str]) 
     return summary(await rooms.get(game_id), rooms.present(game_id))
 
 
-@router.post("/games/{game_id}/moves", response_model=None, responses={200: answers(Game)})
+@router.post("/games/{game_id:game}/moves", response_model=None, responses={200: answers(Game)})
 async def post_move(
-    request: Request, game_id: str, wait: bool = False, tokens: list[str] = Tokens
+    request: Request, game_id: GameIdPath, wait: bool = False, tokens: list[str] = Tokens
 ) -> dict[str, Any]:
     """Play a move for the seat to move (``?wait=true``: return after the computer replied)."""
     rooms = rooms_of(request)
@@ -204,23 +206,23 @@ async def post_move(
     return summary(await rooms.get(game_id), rooms.present(game_id))
 
 
-@router.post("/games/{game_id}/undo", response_model=None, responses={200: answers(Game)})
-async def post_undo(request: Request, game_id: str, tokens: list[str] = Tokens) -> dict[str, Any]:
+@router.post("/games/{game_id:game}/undo", response_model=None, responses={200: answers(Game)})
+async def post_undo(request: Request, game_id: GameIdPath, tokens: list[str] = Tokens) -> dict[str, Any]:
     """Take back (between devices: ask the others to accept a takeback)."""
     return await _act(request, game_id, Command("undo"), tokens)
 
 
-@router.post("/games/{game_id}/takeback", response_model=None, responses={200: answers(Game)})
+@router.post("/games/{game_id:game}/takeback", response_model=None, responses={200: answers(Game)})
 async def post_takeback(
-    request: Request, game_id: str, tokens: list[str] = Tokens
+    request: Request, game_id: GameIdPath, tokens: list[str] = Tokens
 ) -> dict[str, Any]:
     """Answer another device's takeback request: ``{"accept": true|false}``."""
     body, _ = read_body(await request.body(), TakebackBody)
     return await _act(request, game_id, Command("takeback", accept=body.accept), tokens)
 
 
-@router.post("/games/{game_id}/resign", response_model=None, responses={200: answers(Game)})
-async def post_resign(request: Request, game_id: str, tokens: list[str] = Tokens) -> dict[str, Any]:
+@router.post("/games/{game_id:game}/resign", response_model=None, responses={200: answers(Game)})
+async def post_resign(request: Request, game_id: GameIdPath, tokens: list[str] = Tokens) -> dict[str, Any]:
     """Resign the seats ``{"seats": [...]}`` names, each one the token holds (no body: every
     person's seat it holds; a token holding every seat names the one that resigns)."""
     raw = await request.body()
@@ -229,24 +231,25 @@ async def post_resign(request: Request, game_id: str, tokens: list[str] = Tokens
                       tokens)
 
 
-@router.post("/games/{game_id}/stop", response_model=None, responses={200: answers(Game)})
-async def post_stop(request: Request, game_id: str, tokens: list[str] = Tokens) -> dict[str, Any]:
+@router.post("/games/{game_id:game}/stop", response_model=None, responses={200: answers(Game)})
+async def post_stop(request: Request, game_id: GameIdPath, tokens: list[str] = Tokens) -> dict[str, Any]:
     """Stop a game between computers (its creator's token): it ends as a draw, ``reason: "stopped"``."""
     rooms = rooms_of(request)
     table = await rooms.stop(game_id, tokens)
     return summary(table, rooms.present(game_id))
 
 
-@router.post("/games/{game_id}/verbs/{verb}", response_model=None, responses={200: answers(Game)})
+@router.post("/games/{game_id:game}/verbs/{verb}", response_model=None, responses={200: answers(Game)})
 async def post_verb(
-    request: Request, game_id: str, verb: Annotated[str, Path(pattern=r"\S")], tokens: list[str] = Tokens
+    request: Request, game_id: GameIdPath, verb: Annotated[str, Path(pattern=r"\S")],
+    tokens: list[str] = Tokens,
 ) -> dict[str, Any]:
     """Play one of the game's verbs (e.g. a declaration) if it is legal now."""
     return await _act(request, game_id, parse_verb(verb), tokens)
 
 
-@router.post("/games/{game_id}/hint", response_model=None, responses={200: answers(Hint)})
-async def post_hint(request: Request, game_id: str, tokens: list[str] = Tokens) -> dict[str, Any]:
+@router.post("/games/{game_id:game}/hint", response_model=None, responses={200: answers(Hint)})
+async def post_hint(request: Request, game_id: GameIdPath, tokens: list[str] = Tokens) -> dict[str, Any]:
     reply = await rooms_of(request).command(game_id, Command("hint"), tokens)
     assert reply is not None
     return reply["hint"]
@@ -262,15 +265,15 @@ async def qr_code(request: Request) -> dict[str, str]:
     return {"svg": out.getvalue().decode()}
 
 
-@router.get("/games/{game_id}/frames/{ply}", response_model=None, responses={200: answers(Frame)})
-async def get_frame(request: Request, game_id: str, ply: int) -> dict[str, Any]:
+@router.get("/games/{game_id:game}/frames/{ply}", response_model=None, responses={200: answers(Frame)})
+async def get_frame(request: Request, game_id: GameIdPath, ply: int) -> dict[str, Any]:
     table = await rooms_of(request).get(game_id)
     table.at(ply)  # 404 beyond the game
     return await off_loop(request, table, lambda: frame(table, ply))
 
 
-@router.get("/games/{game_id}/record", response_model=None, responses={200: answers(Record)})
-async def get_record(request: Request, game_id: str) -> Response:
+@router.get("/games/{game_id:game}/record", response_model=None, responses={200: answers(Record)})
+async def get_record(request: Request, game_id: GameIdPath) -> Response:
     """The game as a core Record (``asobiba-record/1`` JSON), as a download."""
     table = await rooms_of(request).get(game_id)
     body = _RECORDS.get(table)

@@ -8,13 +8,15 @@ unknown path get that page as the not-found page,
 with 404. The lobby's catalog is built at start-up. Every request
 passes :class:`~asobiba.web.guard.Guard`; every error is
 ``{"error": "one line"}`` (400 for bad input, also where FastAPI itself checks a path or query
-value; 404 for what does not exist; 413 for a body too large).
+value; 404 for what does not exist; 413 for a body too large; 503 with ``Retry-After`` while the
+database does not answer, :class:`~.store.StoreUnavailable`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -54,6 +56,8 @@ ROUTERS = (sockets.router, api.router, services.router, learn.router, studies.ro
 """The routers of the game WebSocket and the API, in the order they are included (the socket first:
 a connection is matched at once, not after every route of the API)."""
 OPENAPI_PATH = "/api/openapi.json"
+GAME_PAGE = re.compile(r"/(?:game|replay)/[^/]+(?:/join/[^/]+/[^/]+)?")
+"""The paths of a game's pages, whatever the form of the id in them (:mod:`.ids`)."""
 log = logging.getLogger("asobiba.web")
 
 
@@ -152,8 +156,12 @@ def create_app(
 
     @app.exception_handler(AsobibaError)
     async def user_error(_request: Request, exc: AsobibaError) -> JSONResponse:
+        """Every refusal; one that says when to try again (a store that does not answer: 503)
+        says it in ``Retry-After`` too."""
+        retry = getattr(exc, "retry_after", None)
         return JSONResponse({"error": one_line(str(exc)), **translations(exc)},
-                            status_code=http_status(exc))
+                            status_code=http_status(exc),
+                            headers=None if retry is None else {"Retry-After": str(retry)})
 
     @app.exception_handler(RequestValidationError)
     async def bad_parameter(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -171,7 +179,8 @@ def create_app(
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
         if exc.status_code == 404 and request.method == "GET" and is_page_path(request.url.path):
-            return shell.page(missing="page")
+            game = GAME_PAGE.fullmatch(request.url.path)  # of an id of another form, say: no game
+            return shell.page(missing="game" if game else "page")
         headers = dict(exc.headers or {})
         if exc.status_code == 405:  # every method of the path, not only those of one route
             headers["Allow"] = ", ".join(sorted(allowed(app, request.url.path)))
@@ -211,11 +220,11 @@ def create_app(
     async def games_page() -> HTMLResponse:
         return shell.page()
 
-    @app.get("/game/{game_id}", include_in_schema=False)
+    @app.get("/game/{game_id:game}", include_in_schema=False)
     async def game_page(request: Request, game_id: str) -> HTMLResponse:
         return await game_or_missing(request, game_id)
 
-    @app.get("/game/{game_id}/join/{seat}/{invite}", include_in_schema=False)
+    @app.get("/game/{game_id:game}/join/{seat}/{invite}", include_in_schema=False)
     async def join_page(request: Request, game_id: str, seat: int, invite: str) -> HTMLResponse:
         """An invite link: the page takes the seat, keeps its token and shows the game."""
         return await game_or_missing(request, game_id)
@@ -234,7 +243,7 @@ def create_app(
             return shell.page(missing="page")
         return shell.page()
 
-    @app.get("/replay/{game_id}", include_in_schema=False)
+    @app.get("/replay/{game_id:game}", include_in_schema=False)
     async def replay_page(request: Request, game_id: str) -> HTMLResponse:
         return await game_or_missing(request, game_id)
 

@@ -1,6 +1,6 @@
 """The JSON bodies of the HTTP API as Pydantic models with limits (docs/protocol.md, "HTTP API").
 
-A body is read by :func:`~asobiba.core.position.parse_json` (nested at most 200 levels, numbers
+A body is read by :func:`~asobiba.core.reading.parse_json` (nested at most 100 levels, numbers
 finite, integers of at most 4,300 digits), then checked here with strict types: an integer is an
 integer (``1.9`` is refused, never rounded), option values are booleans, integers, strings (at most
 64 KiB) or lists of them or of small objects (a game reads them, e.g. a deck given whole), every
@@ -25,7 +25,7 @@ from pydantic import (
     ValidationError,
 )
 
-from ..core.position import parse_json
+from ..core.reading import parse_json
 from ..core.record import FORMAT
 from ..core.registry import game_class
 from .guard import TooLarge
@@ -162,7 +162,7 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def read_json(raw: bytes, what: str = "the request body") -> Any:
-    """A request's JSON (:func:`~asobiba.core.position.parse_json`; an empty body is ``null``), a
+    """A request's JSON (:func:`~asobiba.core.reading.parse_json`; an empty body is ``null``), a
     number written with a zero fraction (``3.0``) read as the integer it is, as JSON Schema reads
     it (a fraction is never rounded: ``1.9`` stays a float, refused where an integer is due)."""
     return _integral(parse_json(raw or b"null", ProtocolError, f"{what}: "))

@@ -66,7 +66,7 @@ class RulesRefused(AsobibaError):
 
 def http_status(exc: AsobibaError) -> int:
     """The HTTP status of a refusal: 404, 401, 403, 409 (:class:`RulesRefused`), 413
-    (:class:`~.guard.TooLarge` says so), else 400."""
+    (:class:`~.guard.TooLarge` says so), 503 (:class:`~.store.StoreUnavailable`), else 400."""
     if isinstance(exc, NotFound):
         return 404
     if isinstance(exc, Unauthorized):

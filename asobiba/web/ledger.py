@@ -21,7 +21,6 @@ awaits it (the locks are weak references).
 from __future__ import annotations
 
 import asyncio
-import secrets
 import time
 import weakref
 from collections.abc import Callable, Sequence
@@ -35,6 +34,7 @@ from .audience import Audience
 from .bodies import MAX_RECORD_PLIES
 from .commits import Write
 from .errors import GameNotFound
+from .ids import new_game_id
 from .seats import Seat
 from .store import Store, StoredGame, StoredMove
 from .table import UPLOAD, Table
@@ -214,7 +214,7 @@ def uploaded(record_json: dict[str, Any]) -> StoredGame:
     states = record.states()
     end = states[-1]
     return StoredGame(
-        id=secrets.token_hex(6),
+        id=new_game_id(),
         game=game.id,
         options=game.options.to_dict(),
         seats=[Seat.person() for _ in range(game.num_players)],

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import AsobibaError
-from ..core.position import parse_json
+from ..core.reading import parse_json
 
 COMMANDS = ("move", "verb", "undo", "hint", "resign", "sync", "takeback", "auth")
 MAX_TOKENS = 8

@@ -56,6 +56,7 @@ from .cluster import Cluster
 from .driver import Driver
 from .errors import Forbidden, NotFound
 from .holders import HOLDER, INVITE, Actor, SeatKey, digest, new_invite, new_token
+from .ids import new_game_id
 from .ledger import Ledger, table_of, uploaded
 from .protocol import Command
 from .seats import parse_level, parse_seats
@@ -134,7 +135,7 @@ class Rooms:
         keys = [SeatKey(HOLDER, digest(token), mine, creator=True)]
         keys += [SeatKey(INVITE, digest(secret), (seat,)) for seat, secret in invites.items()]
         stored = StoredGame(
-            id=secrets.token_hex(6),
+            id=new_game_id(),
             game=game.id,
             options=game.options.to_dict(),
             seats=seat_list,

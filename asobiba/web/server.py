@@ -10,6 +10,7 @@ within :data:`CLOSE_GRACE` seconds: a client that stopped reading never takes th
 without this its connection would wait on its full send buffer for ever. Each WebSocket's kernel
 send buffer is kept to :data:`SEND_BUFFER` bytes, so a client that stops reading is noticed (its
 frames stop going out) after a few frames rather than megabytes (docs/operations.md, "Slow clients").
+A text message that is not UTF-8 closes its WebSocket with :data:`INVALID_TEXT` and one log line.
 
 Several processes (docs/operations.md, "Several processes"): ``workers`` processes serve one port
 (the socket is bound once, then the processes are forked and all accept on it); a process that dies
@@ -63,6 +64,8 @@ CLOSE_GRACE = 5.0
 """Seconds a finished WebSocket may take to close before its connection is aborted."""
 SEND_BUFFER = 64 * 1024
 """The kernel send buffer asked for each WebSocket connection (the kernel may double it)."""
+INVALID_TEXT = 1007
+"""The close code of a WebSocket text message that is not UTF-8 (invalid payload data)."""
 MAX_WORKERS = 64
 """The most ``--workers``."""
 STOP_GRACE = 10.0
@@ -272,6 +275,22 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
     def on_task_complete(self, task: asyncio.Task[Any]) -> None:
         super().on_task_complete(task)
         self.loop.call_later(CLOSE_GRACE, self._abort_if_open)
+
+    def send_receive_event_to_app(self) -> None:
+        """A text message that is not UTF-8 closes the connection with 1007 (invalid payload) and
+        one line in the log (uvicorn's own check logs a traceback); every other message goes on."""
+        if self.curr_msg_data_type == "text" and not self.close_sent:
+            try:
+                b"".join(self.frames).decode()
+            except UnicodeDecodeError:
+                self.frames = []
+                client = self.client[0] if self.client else "?"
+                self.logger.warning("client %s sent a WebSocket text message that is not UTF-8; "
+                                    "closed with 1007", client)
+                self.conn.send_close(INVALID_TEXT)
+                self.handle_parser_exception()
+                return
+        super().send_receive_event_to_app()
 
     def _abort_if_open(self) -> None:
         if not self.disconnected and self.transport is not None:

@@ -29,6 +29,7 @@ from ..core.registry import descriptor
 from .bodies import read_json
 from .contract import Odds, answers
 from .errors import NotFound
+from .ids import GameIdPath
 from .protocol import ProtocolError
 
 router = APIRouter(prefix="/api")
@@ -53,8 +54,10 @@ async def call_service(request: Request, game: str, name: str) -> Any:
     return await asyncio.to_thread(service, body)
 
 
-@router.get("/games/{game_id}/odds/{ply}", response_model=None, responses={200: answers(Odds)})
-async def get_odds(request: Request, game_id: str, ply: int, action: int | None = None) -> dict[str, Any]:
+@router.get("/games/{game_id:game}/odds/{ply}", response_model=None, responses={200: answers(Odds)})
+async def get_odds(
+    request: Request, game_id: GameIdPath, ply: int, action: int | None = None
+) -> dict[str, Any]:
     """``{"ply", "moves": [{"action", "odds": [{"id", "label": {ja, en}, "p"}]}]}``: the moves of
     that position that have odds to show (``?action=N``: that move only, so that a page can show
     each as soon as it is worked out)."""

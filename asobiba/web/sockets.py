@@ -22,7 +22,9 @@ within :data:`SEND_TIMEOUT` seconds, is disconnected (close code :data:`TOO_SLOW
 on. Any bad frame — not JSON, not a command, binary, too many too fast — gets an ``error`` frame and
 changes nothing; the socket stays open, except for a client that goes on flooding past its rate
 limit (1008), a frame over 1 MB (1009, closed by the server's WebSocket layer) and a failure of the
-server itself (1011). An unknown game closes with 4404. A command under way when its client goes
+server itself (1011). An unknown game closes with 4404, as does a path that is no game id
+(:mod:`.ids`); a game the database cannot be asked for (it does not answer) closes with 1013, try
+again later, after an ``error`` frame that says so. A command under way when its client goes
 away is carried out to the end (it is shielded), so every other client still hears of it.
 """
 
@@ -39,9 +41,11 @@ from fastapi import APIRouter, WebSocket
 from ..core.errors import AsobibaError
 from . import frames
 from .errors import GameNotFound, error_frame
+from .ids import GAME_ID_PATTERN
 from .limits import ADDRESS_FRAMES, FrameLimit, Limits, RateLimited
 from .protocol import MAX_TOKENS, ProtocolError, parse_frame
 from .rooms import Rooms
+from .store import StoreUnavailable
 from .table import Table
 from .view import StateFrame, dumps
 
@@ -56,9 +60,9 @@ SEND_BYTES = 1024 * 1024
 """The most bytes of frames waiting for one client (a client that does not read costs no more)."""
 SEND_TIMEOUT = 10.0
 """Seconds one frame may take to go out to a client."""
-TOO_SLOW, FLOODING, SERVER_FAILED, NO_GAME = 4408, 1008, 1011, 4404
+TOO_SLOW, FLOODING, SERVER_FAILED, NO_GAME, TRY_AGAIN = 4408, 1008, 1011, 4404, 1013
 """Close codes: the client did not take its frames in time; it kept sending past its rate limit;
-the server failed on a frame; no such game."""
+the server failed on a frame; no such game; the database does not answer (try again later)."""
 
 
 class Outbox:
@@ -129,9 +133,29 @@ class Outbox:
 router = APIRouter()
 
 
-@router.websocket("/ws/games/{game_id}")
+@router.websocket("/ws/games/{game_id:game}")
 async def game_socket(websocket: WebSocket, game_id: str) -> None:
     await Connection(websocket, game_id).serve()
+
+
+@router.websocket("/ws/games/{other:path}")
+async def no_such_game(websocket: WebSocket, other: str) -> None:
+    """A path that is no game id (:mod:`.ids`): closed as an unknown game is, the store never asked."""
+    await websocket.accept(subprotocol=_subprotocol(list(websocket.scope.get("subprotocols") or [])))
+    await _refuse(websocket, GameNotFound(f"no game with this id (a game id is {GAME_ID_PATTERN})"))
+
+
+async def _refuse(websocket: WebSocket, exc: AsobibaError, code: int = NO_GAME) -> None:
+    """Say why in an error frame and close (no such game, unless told)."""
+    await websocket.send_json(error_frame(exc))
+    await websocket.close(code=code)
+
+
+def _subprotocol(offered: list[str]) -> str | None:
+    """The subprotocol answered to the ones a client offered (the newest it speaks)."""
+    if frames.SUBPROTOCOL in offered:
+        return frames.SUBPROTOCOL
+    return SUBPROTOCOL if SUBPROTOCOL in offered else None
 
 
 class Connection:
@@ -146,8 +170,7 @@ class Connection:
         offered = list(websocket.scope.get("subprotocols") or [])
         self.deltas = frames.SUBPROTOCOL in offered
         """Whether the client speaks protocol 2 (it is sent delta frames)."""
-        self.subprotocol = (frames.SUBPROTOCOL if self.deltas
-                            else SUBPROTOCOL if SUBPROTOCOL in offered else None)
+        self.subprotocol = _subprotocol(offered)
         self.tokens = [p.removeprefix(TOKEN_PREFIX) for p in offered if p.startswith(TOKEN_PREFIX)]
         """The seat tokens the client presented (when connecting, or later in an ``auth`` frame)."""
         self.outbox = Outbox(websocket)
@@ -168,8 +191,10 @@ class Connection:
         try:
             self.table = await self.rooms.join(self.game_id, self.send, self.tokens[:MAX_TOKENS])
         except GameNotFound as exc:
-            await self.websocket.send_json(error_frame(exc))
-            await self.websocket.close(code=NO_GAME)
+            await _refuse(self.websocket, exc)
+            return
+        except StoreUnavailable as exc:  # said once in the log by the store, not per connection
+            await _refuse(self.websocket, exc, TRY_AGAIN)
             return
         except AsobibaError as exc:  # a token of no seat here: watch, and say why
             self.tokens = []

@@ -26,13 +26,22 @@ committed in one transaction (group commit, :mod:`.commits`: one fsync for all).
 WAL mode with full fsync; a new SQLite file is created readable by its owner only (mode 0600;
 SQLite gives its ``-wal`` and ``-shm`` files the same mode). The seed is a 64-bit integer; a
 PostgreSQL database made when it was 32-bit has its column widened at start-up.
+
+A database that does not answer — a PostgreSQL server stopped or unreachable, a connection lost, a
+SQLite file locked past its time-out — raises :class:`StoreUnavailable` from every read and write
+(HTTP 503 with ``Retry-After``), and the log has one line when the outage
+begins and one when the database answers again (:class:`Outage`), not one per request. Nothing
+else is needed to recover: the connection pool tests a connection before it lends it, so the first
+request after the outage opens a new one.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
+import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import Future
@@ -62,8 +71,9 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy import exc as sa_exc
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.engine import Connection, Engine, ExceptionContext, make_url
 from sqlalchemy.sql import ColumnElement, Executable
 
 from ..core.errors import AsobibaError, Explained, one_line
@@ -73,6 +83,7 @@ from .commits import GroupCommit, Rows, Write
 from .holders import HOLDER, SeatKey
 from .seats import Seat
 
+log = logging.getLogger("asobiba.web")
 metadata = MetaData()
 
 games_table = Table(
@@ -169,6 +180,62 @@ STALE = Names("対局はその間に進みました（別の操作が先に届�
 
 def stale() -> StaleGame:
     return StaleGame(STALE)
+
+
+RETRY_AFTER = 5
+"""The seconds a client is told to wait before trying again while the database does not answer."""
+UNAVAILABLE = Names("対局の記録先（データベース）が応答しません。数秒後にもう一度お試しください。",
+                    "the game store (the database) does not answer; try again in a few seconds")
+
+
+class StoreUnavailable(Explained):
+    """The database does not answer (HTTP 503 with ``Retry-After``). A change it was asked to keep
+    is told as not made; the game is read again from the database once it answers."""
+
+    status = 503
+    retry_after = RETRY_AFTER
+
+    def __init__(self) -> None:
+        super().__init__(UNAVAILABLE)
+
+
+GONE = (sa_exc.OperationalError, sa_exc.InterfaceError)
+"""What SQLAlchemy raises when the database cannot be reached or stops answering (a refused or
+lost connection, a server shutting down, a SQLite file locked past its time-out)."""
+
+
+class Outage:
+    """Whether the database is down now, told to the log once when it goes and once when it comes
+    back (from any thread)."""
+
+    def __init__(self, shown: str) -> None:
+        self.shown = shown
+        self.since: float | None = None
+        self.lock = threading.Lock()
+
+    def went(self, context: ExceptionContext) -> StoreUnavailable | None:
+        """SQLAlchemy's ``handle_error`` hook: a database that does not answer becomes
+        :class:`StoreUnavailable` (other errors stay as they are). The pool's own test of a
+        connection is left alone: it opens a new connection when the test fails."""
+        if context.is_pre_ping or not isinstance(context.sqlalchemy_exception, GONE):
+            return None
+        with self.lock:
+            if self.since is None:
+                self.since = time.monotonic()
+                reason = one_line(str(context.original_exception))[:200]
+                log.warning("the database %s does not answer (%s); requests get 503 until it does",
+                            self.shown, reason)
+        return StoreUnavailable()
+
+    def answered(self, *_: Any) -> None:
+        """SQLAlchemy's ``connect`` and ``commit`` hooks: the database answers."""
+        if self.since is None:
+            return
+        with self.lock:
+            if self.since is not None:
+                log.warning("the database %s answers again, after %.0f s", self.shown,
+                            time.monotonic() - self.since)
+                self.since = None
 
 
 @dataclass(frozen=True)
@@ -270,6 +337,17 @@ def check_db(url: str) -> str:
 
 
 def _engine(url: str) -> Engine:
+    """The engine of ``url``, its outages watched (:class:`Outage`)."""
+    parsed = make_url(url)
+    engine = _made(url)
+    outage = Outage(parsed.render_as_string(hide_password=True))
+    event.listen(engine, "handle_error", outage.went)
+    event.listen(engine, "commit", outage.answered)
+    event.listen(engine.pool, "connect", outage.answered)
+    return engine
+
+
+def _made(url: str) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)

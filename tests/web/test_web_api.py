@@ -199,10 +199,12 @@ def test_bad_new_games_are_refused(client: TestClient, body: dict, message: str)
 
 
 def test_unknown_game_id_is_404(client: TestClient) -> None:
-    r = client.get("/api/games/nope")
-    assert r.status_code == 404 and "nope" in r.json()["error"]
-    assert client.post("/api/games/nope/undo", headers={"Authorization": "Bearer x"}).status_code == 404
-    assert client.post("/api/games/nope/undo").status_code == 401  # no token: refused before all else
+    unknown = "0123456789ab"
+    r = client.get(f"/api/games/{unknown}")
+    assert r.status_code == 404 and unknown in r.json()["error"]
+    assert client.post(f"/api/games/{unknown}/undo", headers={"Authorization": "Bearer x"}).status_code == 404
+    assert client.post(f"/api/games/{unknown}/undo").status_code == 401  # no token: refused before the store
+    assert client.post("/api/games/nope/undo").status_code == 404  # no game id: no route at all
 
 
 def test_undo_against_the_computer_takes_back_two_moves(client: TestClient) -> None:

@@ -138,15 +138,16 @@ def test_a_restart_loads_nothing_until_a_game_is_opened(db_url: str) -> None:
     store = Store(db_url)
     now = time.time()
     store.submit(store.create(StoredGame(
-        id="c0ffee", game="diamond", options={"players": 2}, seats=[Seat.computer("intro"), Seat.person()],
+        id="c0ffee000001", game="diamond", options={"players": 2},
+        seats=[Seat.computer("intro"), Seat.person()],
         seed=5, status=PLAYING, result=None, start=None, source="play", meta={}, created=now,
         updated=now))).result()
     store.close()
     with TestClient(create_app(db_url)) as c:
         time.sleep(0.5)
         assert c.app.state.rooms.ledger.tables == {}  # nothing loaded, nothing resumed
-        assert c.get("/api/games/c0ffee").json()["plies"] == 0
-        wait_for(lambda: c.get("/api/games/c0ffee").json()["plies"] >= 1)  # opened: the computer moves
+        assert c.get("/api/games/c0ffee000001").json()["plies"] == 0
+        wait_for(lambda: c.get("/api/games/c0ffee000001").json()["plies"] >= 1)  # opened: the computer moves
 
 
 def test_an_uploaded_record_is_described_off_the_event_loop(client: TestClient, monkeypatch) -> None:
@@ -220,12 +221,12 @@ def test_past_the_limit_a_request_without_a_token_is_still_told_it_needs_one(db_
     with TestClient(create_app(db_url, limits=limits)) as c:
         assert c.get("/api/catalog").status_code == 200  # the burst is spent
         assert c.get("/api/catalog").status_code == 429
-        for path in ("/api/games/0123456789abcdef/moves", "/api/games/0123456789abcdef/resign",
+        for path in ("/api/games/0123456789ab/moves", "/api/games/0123456789ab/resign",
                      "/api/studies/0123456789abcdef/cancel"):
             answer = c.post(path, json={"action": 0})
             assert answer.status_code == 401, path
             assert set(answer.json()) == {"error", "text"} and "retry-after" not in answer.headers
-        tokened = c.post("/api/games/0123456789abcdef/moves", json={"action": 0},
+        tokened = c.post("/api/games/0123456789ab/moves", json={"action": 0},
                          headers={"Authorization": "Bearer x"})
         assert tokened.status_code == 429  # a token does not pass the limit
         assert c.post("/api/games", json={}).status_code == 429  # a route that needs no token

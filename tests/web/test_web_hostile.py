@@ -31,7 +31,8 @@ def refused(r, status: int = 400) -> str:
     return body["error"]
 
 
-@pytest.mark.parametrize("path", ["/api/setup", "/api/games", "/api/records", "/api/games/x/moves"])
+@pytest.mark.parametrize("path", ["/api/setup", "/api/games", "/api/records",
+                                  "/api/games/0123456789ab/moves"])
 def test_huge_numbers_and_deep_nesting_are_400(client: TestClient, path: str) -> None:
     for raw in (b'{"seed": ' + b"9" * 5000 + b"}", b'{"a":' * 1000 + b"1" + b"}" * 1000,
                 b'{"seed": 1e400}'):

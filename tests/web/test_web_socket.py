@@ -123,9 +123,9 @@ def test_hint_frame_names_a_legal_move_with_reasons(client: TestClient) -> None:
 
 
 def test_unknown_game_gets_an_error_frame(client: TestClient) -> None:
-    with client.websocket_connect("/ws/games/missing") as ws:
+    with client.websocket_connect("/ws/games/0123456789ab") as ws:
         frame = ws.receive_json()
-    assert frame == {"type": "error", "message": "no game with id 'missing'"}
+    assert frame == {"type": "error", "message": "no game with id '0123456789ab'"}
 
 
 def test_placing_moves_say_which_cells_they_fill(client: TestClient) -> None:

@@ -54,7 +54,7 @@ def test_a_pending_computer_move_is_played_after_a_restart(db_url: str) -> None:
     store = Store(db_url)
     store.submit(store.create(
         StoredGame(
-            id="pending", game="diamond", options={}, seed=1, status=PLAYING, result=None,
+            id="0000000a0001", game="diamond", options={}, seed=1, status=PLAYING, result=None,
             seats=[Seat.computer("intro"), Seat.person()], start=None,
             source="play", meta={}, created=time.time(), updated=time.time(),
         )
@@ -62,7 +62,7 @@ def test_a_pending_computer_move_is_played_after_a_restart(db_url: str) -> None:
     store.close()
     with TestClient(create_app(db_url)) as client:
         for _ in range(100):
-            data = client.get("/api/games/pending").json()
+            data = client.get("/api/games/0000000a0001").json()
             if data["moves"]:
                 break
             time.sleep(0.05)
@@ -101,18 +101,18 @@ def test_a_game_stored_before_an_option_existed_plays_on_as_it_was(db_url: str) 
     options = {k: v for k, v in game.options.to_dict().items() if k != "placement"}
     store = Store(resolve_db_url(db_url))
     store.submit(store.create(StoredGame(
-        id="old0game0001", game="diceout", options=options,
+        id="01d0000e0001", game="diceout", options=options,
         seats=[Seat.person(), Seat.person()], seed=1, status=PLAYING, result=None,
         start=None, source="play", meta={}, created=time.time(), updated=time.time(),
         moves=[StoredMove(roll, state.action_to_notation(roll))],
     )))
     store.close()
     with TestClient(create_app(db_url)) as client:
-        data = client.get("/api/games/old0game0001").json()
+        data = client.get("/api/games/01d0000e0001").json()
         assert data["options"]["placement"] == "rolled" and data["moves"][0].startswith("setup ")
         after = state.apply(roll)
         move = after.action_to_notation(after.legal_actions()[0])
-        played = client.post("/api/games/old0game0001/moves", json={"move": move},
+        played = client.post("/api/games/01d0000e0001/moves", json={"move": move},
                              headers={"Authorization": "Bearer any"})  # keyless: any token acts
         assert played.status_code == 200 and played.json()["moves"][-1] == move
 

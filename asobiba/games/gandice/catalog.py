@@ -1,6 +1,7 @@
 """The dice catalog: Gandice dice, cards and decks as data (docs/rules/gandice.md, "Kinds of dice").
 
-A catalog is a TOML file read with the standard library's ``tomllib``. The shipped catalog
+A catalog is a TOML file (read by :func:`~asobiba.core.reading.parse_toml`: bounded in size and
+nesting). The shipped catalog
 (``data/reiwa.toml``) names the dice of the Reiwa rules with *estimated* weights; users can load
 their own file. Every field is checked on load; a problem raises :class:`CatalogError` whose one-line
 message names the file, the entry and the field. The format is documented in
@@ -12,14 +13,13 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from asobiba.core.errors import AsobibaError
 from asobiba.core.names import Names
-from asobiba.core.position import read_text_file
+from asobiba.core.reading import parse_toml, read_text_file
 
 from .decks import validate_deck
 from .dice import FACE6, OUTCOME_INDEX, OUTCOME_NAMES, SIDE
@@ -193,21 +193,13 @@ def load_catalog(path: str | Path | None = None, additions: str | None = None) -
 @functools.lru_cache(maxsize=32)
 def _with_additions(path: str, stamp: int, text: str) -> Catalog:
     base = _load_cached(path, stamp)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CatalogError(f"{ADDED}: malformed TOML ({exc})") from None
-    return parse_catalog(data, ADDED, base)
+    return parse_catalog(parse_toml(text, CatalogError, f"{ADDED}: "), ADDED, base)
 
 
 @functools.lru_cache(maxsize=16)
 def _load_cached(path: str, stamp: int) -> Catalog:
     text = read_text_file(path, CatalogError)  # a regular file, bounded, UTF-8
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CatalogError(f"{path}: malformed TOML ({exc})") from None
-    return parse_catalog(data, Path(path).name)
+    return parse_catalog(parse_toml(text, CatalogError, f"{path}: "), Path(path).name)
 
 
 def parse_catalog(data: Mapping[str, Any], where: str, base: Catalog | None = None) -> Catalog:

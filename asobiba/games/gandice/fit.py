@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import json
 import math
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ...core.position import read_text_file
+from ...core.reading import parse_json, parse_toml, read_text_file
 from .catalog import CatalogError, parse_die
 from .dice import OUTCOME_INDEX
 
@@ -103,10 +102,8 @@ def fit_counts(counts: Any, where: str) -> dict[str, tuple[float, float, float]]
 def read_tallies(path: str | Path) -> dict[str, Any]:
     p = Path(path)
     text = read_text_file(p, CatalogError)  # a regular file, bounded, UTF-8
-    try:
-        data = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise CatalogError(f"{p.name}: malformed tallies ({exc})") from None
+    read = parse_json if p.suffix.lower() == ".json" else parse_toml
+    data = read(text, CatalogError, f"{p.name}: tallies: ")
     if not isinstance(data, dict):
         raise CatalogError(f"{p.name}: tallies must be an object")
     return data
@@ -142,6 +139,6 @@ def fit_entry(tallies: Mapping[str, Any], where: str, **override: str | None) ->
         body = ", ".join(f"{json.dumps(nm)} = {mean:.6f}" for nm, (mean, _, _) in fitted.items())
         lines.append(f"{key} = {{ {body} }}")
     text = "\n".join(lines) + "\n"
-    parse_die(tomllib.loads(text)["die"][0], where)  # the entry must be a valid catalog entry
+    parse_die(parse_toml(text, CatalogError, f"{where}: ")["die"][0], where)  # a valid catalog entry
     return text
 

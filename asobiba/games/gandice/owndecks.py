@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import tomllib
 import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
 from asobiba.core.errors import OptionError
+from asobiba.core.reading import parse_toml
 
 from .catalog import ID_RE
 
@@ -58,8 +58,8 @@ def fold_decks(data: Mapping[str, Any]) -> Mapping[str, Any]:
 def _deck_ids(additions: str) -> set[str]:
     """The deck ids the additions already hold (their text is checked in full later)."""
     try:
-        entries = tomllib.loads(additions).get("deck", [])
-    except tomllib.TOMLDecodeError:
+        entries = parse_toml(additions, OptionError).get("deck", [])
+    except OptionError:
         return set()
     if not isinstance(entries, list):
         return set()

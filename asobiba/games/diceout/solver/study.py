@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from ....core.errors import AsobibaError
-from ....core.position import read_text_file
+from ....core.reading import parse_json, read_text_file
 from ..board import RED, WHITE
 from ..setup import ROLLS, decode_setup, outcome_starter, setup_outcomes
 from ..state import home_slots
@@ -352,10 +352,7 @@ def write_study(tables: list[Table], directory: Path) -> Path:
 def load_study(path: Path) -> list[dict]:
     """The boards of a study JSON written by :func:`write_study`, checked for what the page needs."""
     text = read_text_file(path, StudyFileError)  # a regular file, bounded, UTF-8
-    try:
-        boards = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise StudyFileError(f"{path} is not JSON: {exc}") from None
+    boards = parse_json(text, StudyFileError, f"{path}: ")
     if not isinstance(boards, list) or not boards or not all(isinstance(b, dict) for b in boards):
         raise StudyFileError(f"{path} is not a study JSON (a list of boards)")
     for board in boards:
