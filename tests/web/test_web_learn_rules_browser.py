@@ -8,11 +8,10 @@ docs)."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
-from web.test_web_learn_browser import DESKTOP, LESSON, OPEN, PHONE, GAMES, play
+from web.test_web_learn_browser import DESKTOP, GAMES, LESSON, OPEN, PHONE, play
 
 from asobiba.core.registry import descriptor
 from asobiba.web.learn import lessons_of
@@ -64,7 +63,8 @@ def test_progress_the_rule_restated_and_the_self_test(server, learner, shots: Pa
     page.wait_for_selector(f"{OPEN} [data-role=lesson-board] svg [data-cell]")
     progress = page.locator("[data-role=progress]")
     all_ = len(lessons)
-    assert progress.inner_text().strip() == (f"0 of {all_} done" if lang == "en" else f"{all_}個のうち0個できました")
+    assert progress.inner_text().strip() == (f"0 of {all_} done" if lang == "en" else f"{all_}個のうち0個で"
+                                                                                       "きました")
 
     first = next(iter(lessons))
     play(page, game, first)
@@ -75,7 +75,8 @@ def test_progress_the_rule_restated_and_the_self_test(server, learner, shots: Pa
     said = " ".join(restated.all_inner_texts()).replace("\n", "")
     for rule in taught:
         assert getattr(rule.text, lang)[:20] in said
-    assert progress.inner_text().strip() == (f"1 of {all_} done" if lang == "en" else f"{all_}個のうち1個できました")
+    assert progress.inner_text().strip() == (f"1 of {all_} done" if lang == "en" else f"{all_}個のうち1個で"
+                                                                                       "きました")
     page.screenshot(path=str(shots / f"learn-restated-{where}-{lang}.png"), full_page=where == "phone")
 
     quiz = [lesson for lesson in lessons.values() if lesson.quiz]
@@ -90,7 +91,8 @@ def test_progress_the_rule_restated_and_the_self_test(server, learner, shots: Pa
     page.screenshot(path=str(shots / f"learn-quiz-{where}-{lang}.png"), full_page=where == "phone")
     play(page, game, question.id)
     page.wait_for_selector(f"{LESSON}[data-lesson={question.id}][data-state=done]")
-    assert progress.inner_text().strip() == (f"2 of {all_} done" if lang == "en" else f"{all_}個のうち2個できました")
+    assert progress.inner_text().strip() == (f"2 of {all_} done" if lang == "en" else f"{all_}個のうち2個で"
+                                                                                       "きました")
     page.screenshot(path=str(shots / f"learn-quiz-done-{where}-{lang}.png"), full_page=where == "phone")
     assert not page.errors
 
@@ -106,7 +108,8 @@ def test_no_text_of_a_lesson_mat_is_under_12_px_on_a_phone(server, learner, shot
     smallest = []
     for lesson_id in lessons_of(game):
         page.click(f"{LESSON}[data-lesson={lesson_id}] .lesson-title")
-        board = page.wait_for_selector(f"{OPEN}[data-lesson={lesson_id}] [data-role=lesson-board] svg [data-cell]")
+        board = page.wait_for_selector(f"{OPEN}[data-lesson={lesson_id}] [data-role=lesson-board] svg [data-"
+                                        "cell]")
         assert board is not None
         found = page.locator(f"{OPEN} [data-role=lesson-board]").evaluate(SMALLEST_TEXT)
         if found is not None:

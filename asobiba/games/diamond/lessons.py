@@ -59,7 +59,8 @@ def setup_lessons() -> list[Lesson]:
                   "facing each other have the same colour. A colour's camp is 15 holes: the 10 of "
                   "its point and the 5 on the edge of the middle hexagon (the border). The hole at "
                   "the camp's tip is ◎. Step the marked piece out of the camp, towards the middle."),
-            Names("そこではありません。印の穴へ1マス進めましょう。", "Not there: one step, to the marked hole."),
+            Names("そこではありません。印の穴へ1マス進めましょう。"
+                  "", "Not there: one step, to the marked hole."),
             STEP_ONLY,
         ), new_game(GAME, STANDARD), lands((4, 0), (3, 0)), marks=((4, 0), (3, 0))),
         lesson("setup", Texts(

@@ -70,7 +70,8 @@ RULES: tuple[Rule, ...] = (
     rule("chain", "飛んだ先でまた飛べるなら、続けて何回でも飛べます。飛ぶ駒は何色でもかまいません。",
          "If you can jump again from where you land, you may jump on, as often as you like, over "
          "pieces of any colour.", "chain", "tip_ladder", "quiz_far"),
-    rule("chain_turn_stop", "向きは1回ごとに変えてよく、途中で止めることもできます。何回飛ぶかは自分で決めます。",
+    rule("chain_turn_stop", "向きは1回ごとに変えてよく、途中で止めることもできます。何回飛ぶかは自分で決めま"
+                            "す。",
          "Each hop may change direction, and you may stop whenever you like: how far to go is "
          "yours to choose.", "chain", "stop"),
     rule("no_return", "同じ番のうちに、一度着いた穴や出発した穴へは戻れません。",
@@ -85,14 +86,16 @@ RULES: tuple[Rule, ...] = (
          "landing on the empty hole right after them.", "king_line", "tip_king_crowd"),
     rule("king_single", "王駒も、子駒と同じように1個だけを飛び越したり、1つおきなら続けて飛んだりできます。",
          "A king may also jump single pieces and chain its jumps, as a man does.", "king_after_line"),
-    rule("after_line", "まとめて飛んだあとに1個の駒を続けて飛べるかは、遊ぶ前に決めます（このサイトでは飛べます）。",
+    rule("after_line", "まとめて飛んだあとに1個の駒を続けて飛べるかは、遊ぶ前に決めます（このサイトでは飛べ"
+                       "ます）。",
          "Whether a single jump may follow a line jump is agreed before play (here it may).",
          "king_after_line", "tip_king_crowd"),
     rule("king_not_jumped", "王駒の上は、どの駒も飛び越せません。子駒が王駒を、王駒が別の王駒を飛ぶのも、"
          "自分の王駒でも同じくだめです。",
          "No piece may ever jump a king: not a man over a king, not a king over another king, "
          "yours or anyone's.", "king_not_jumped"),
-    rule("king_wall", "並んだ駒に王駒が混じっていると、まとめて飛ぶこともできません。王駒は道をふさぐ壁にもなります。",
+    rule("king_wall", "並んだ駒に王駒が混じっていると、まとめて飛ぶこともできません。王駒は道をふさぐ壁にも"
+                      "なります。",
          "A line with a king in it cannot be line-jumped either, so a king also serves as a wall.",
          "king_not_jumped"),
     rule("closed_points", "ほかの色の陣地のうち、星の先の10の穴には入れません。止まるのも、続けて飛ぶ途中で"
@@ -128,10 +131,12 @@ RULES: tuple[Rule, ...] = (
          "two_players"),
     rule("six_colour_board", "向かい合って遊ぶなら、6色の盤（チャイニーズチェッカーの盤）を使います。",
          "To play face to face, use the six-colour board of Chinese Checkers.", "two_players"),
-    rule("variant_no_king", "ローカルルール「王駒なし」：15個全部が子駒で、15個全部をゴールに入れれば上がりです。",
+    rule("variant_no_king", "ローカルルール「王駒なし」：15個全部が子駒で、15個全部をゴールに入れれば上がり"
+                            "です。",
          "Local rule 'no king': all 15 pieces are men, and all 15 in the goal finishes.",
          "variant_no_king"),
-    rule("variant_ten", "ローカルルール「駒10個」：1人10個（王駒を使うなら王駒1個と子駒9個）。小さい盤（73の穴）"
+    rule("variant_ten", "ローカルルール「駒10個」：1人10個（王駒を使うなら王駒1個と子駒9個）。小さい盤（73の"
+                        "穴）"
          "で遊ぶか、同じ盤の星の先の10の穴だけに並べます。",
          "Local rule 'ten pieces': 10 each (with a king, one king and 9 men), on the small board "
          "of 73 holes or on the 10 point holes of the usual board.", "variant_ten"),
@@ -144,7 +149,8 @@ RULES: tuple[Rule, ...] = (
          "Other colours may enter only the border holes of your goal, but its corners overlap "
          "their camps and may hold their pieces from the start; there is no official rule, so one "
          "is agreed before play.", "goal_full_with_king", "goal_swap"),
-    rule("block_full_king", "決まり1：ゴールの15の穴が全部埋まり、自分の王駒が◎にあれば上がり（王駒ありの既定）。",
+    rule("block_full_king", "決まり1：ゴールの15の穴が全部埋まり、自分の王駒が◎にあれば上がり（王駒ありの既"
+                            "定）。",
          "Rule 1: the goal's 15 holes all filled and your king on ◎ finishes (the default with "
          "kings).", "goal_full_with_king"),
     rule("block_full_one", "決まり2：ゴールの15の穴が全部埋まり、自分の駒が1つでも入っていれば上がり"

@@ -308,7 +308,8 @@ def openings() -> list[Lesson]:
     ]
 
 
-QUIZ_WRONG = Names("その手では勝てません。ほかの手を探しましょう。", "That move does not win: look for another.")
+QUIZ_WRONG = Names("その手では勝てません。ほかの手を探しましょう。"
+                   "", "That move does not win: look for another.")
 
 
 def quiz() -> list[Lesson]:

@@ -19,7 +19,8 @@ RULES: tuple[Rule, ...] = (
     rule("win_exit", "自分のダイス1個を、相手側の左右どちらかのEXITマスに着ければ勝ちです。",
          "You win when one of your dice reaches either EXIT square on the other player's side.",
          "exit", "quiz_exit"),
-    rule("win_dice_out", "相手の3個のダイスが全部同じ目になった瞬間に「ダイスアウト！」と宣言すれば勝ちです。",
+    rule("win_dice_out", "相手の3個のダイスが全部同じ目になった瞬間に「ダイスアウト！」と宣言すれば勝ちです"
+                         "。",
          "You win by calling \u201cDice Out!\u201d the moment the other player's three dice all "
          "show the same value.", "dice_out", "declare"),
     rule("colours", "道具は赤と白のダイス3個ずつとボード。赤か白を受け持ち、自分の色の3個を使います。",
@@ -27,7 +28,8 @@ RULES: tuple[Rule, ...] = (
          "plays its three dice.", "opening"),
     rule("opening_roll", "はじめに2人とも3個を同時に振り、一番大きい目が大きい人が先攻です。",
          "To begin, both roll their three dice at once; the higher top value starts.", "opening"),
-    rule("opening_count", "一番大きい目が同じなら、その目のダイスが多い人が先攻です（3・3・1は3・2・1より先）。",
+    rule("opening_count", "一番大きい目が同じなら、その目のダイスが多い人が先攻です（3・3・1は3・2・1より先"
+                          "）。",
          "With equal top values, the player with more dice showing it starts (3, 3, 1 starts "
          "before 3, 2, 1).", "opening_tie"),
     rule("opening_tie", "それも同じなら、2人とも振り直します。",
@@ -48,7 +50,8 @@ RULES: tuple[Rule, ...] = (
     rule("value_up", "動かしたダイスは目を1つ増やします。1→2→3と進み、3の次は1に戻ります。",
          "The moved die goes up by one: 1 → 2 → 3, and after 3 comes 1.", "move", "value_wraps"),
     rule("no_pass", "原則としてパスはできません。", "As a rule there is no passing.", "no_pass"),
-    rule("climb_higher", "行き先に相手のダイスがあれば、動いたあとの目がそれより大きいときだけ、その上に乗れます。"
+    rule("climb_higher", "行き先に相手のダイスがあれば、動いたあとの目がそれより大きいときだけ、その上に乗れ"
+                         "ます。"
          "同じ目や小さい目には乗れません。",
          "Onto a square holding the other player's die you may move only if your value after the "
          "move is higher than its value; never onto an equal or higher one.", "climb", "quiz_exit"),
@@ -61,7 +64,8 @@ RULES: tuple[Rule, ...] = (
          "Stacks may grow without limit, but only the top die of a stack moves.", "top_only"),
     rule("climb_own", "目の条件を満たせば、自分のダイスの上にも乗れます。",
          "Meeting the same condition, a die may climb onto your own dice too.", "climb"),
-    rule("declare", "相手の3個が全部同じ目になった瞬間に「ダイスアウト！」と宣言すると、宣言された側の負けです。",
+    rule("declare", "相手の3個が全部同じ目になった瞬間に「ダイスアウト！」と宣言すると、宣言された側の負けで"
+                    "す。",
          "Declaring \u201cDice Out!\u201d the moment the other player's three dice match makes "
          "that player lose.", "declare", "dice_out"),
     rule("declare_any_turn", "宣言は自分の手番に限らず、相手の手番でも、目がそろった瞬間ならできます。",

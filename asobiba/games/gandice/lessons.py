@@ -133,7 +133,8 @@ def set_up_lessons() -> list[Lesson]:
                      "go round the seats, and any opponent's character die may be attacked. Here "
                      "three play: press Gidan, then Player 3's Warrior King, to attack."),
                Script(three, ("roll ギダン:special", "roll 爪牙:side", "roll 美雅羅:face:2",
-                              "roll イスルギ:special", "roll 紅蓮のイスルギ:face:3", "roll 青嵐のイスルギ:face:1",
+                              "roll イスルギ:special", "roll 紅蓮のイスルギ:face:3"
+                                                   "", "roll 青嵐のイスルギ:face:1",
                               "roll 武王:special", "roll 鰐蛇:face:2", "roll 雷爪:face:4"),
                       ("attack ギダン>武王@p3",)),
                hint=Names("ギダンを押してから、武王を押します。", "Press Gidan, then Warrior King.")),

@@ -16,7 +16,8 @@ RULES: tuple[Rule, ...] = (
     rule("deck_five", "デッキはダイス5個でつくります。", "A deck is made of five dice.", ("deck",)),
     rule("deck_mix", "キャラダイス・呪術ダイス・武具ダイスの組み合わせは自由です。",
          "Character, curse and weapon dice may be mixed freely.", ("deck",), ("item",)),
-    rule("evolution_aside", "デッキのダイスと同じ系統の進化ダイスは、デッキとは別に用意します。数に限りはありません。",
+    rule("evolution_aside", "デッキのダイスと同じ系統の進化ダイスは、デッキとは別に用意します。数に限りはあ"
+                            "りません。",
          "Evolution dice of the same family as a deck's dice are kept aside, outside the deck, "
          "with no limit on their number.", ("deck", "evolution"), ("evolve",)),
     rule("card_match", "小札絵は、デッキのキャラダイスと同じものがあれば使えます。",
@@ -24,7 +25,8 @@ RULES: tuple[Rule, ...] = (
          ("card",)),
     rule("card_three", "使える小札絵は3枚までです。", "At most three cards may be used.", ("deck",),
          ("card",)),
-    rule("base", "基本は「ファイブダイスバトル」で、武具・呪術ダイスの特殊能力、進化ダイス、小札絵も使えます。",
+    rule("base", "基本は「ファイブダイスバトル」で、武具・呪術ダイスの特殊能力、進化ダイス、小札絵も使えます"
+                 "。",
          "The base is the five-dice battle, with the item dice's powers, evolution dice and cards "
          "allowed.", ("items", "evolution", "card")),
     rule("players", "原則は1対1ですが、3人や4人で戦ってもかまいません。",
@@ -37,16 +39,19 @@ RULES: tuple[Rule, ...] = (
          ("summon",), ("summon", "half", "unsummoned", "closed")),
     rule("full_summon", "1個でも立てば、その人のダイスは全部召喚されます。",
          "One die standing summons all of its owner's dice.", ("summon",), ("full_summon",)),
-    rule("full_open", "キャラダイスが全部「立ち」か「逆立ち」になれば、その対戦はそこで勝ちです（全開召喚）。",
+    rule("full_open", "キャラダイスが全部「立ち」か「逆立ち」になれば、その対戦はそこで勝ちです（全開召喚）"
+                      "。",
          "If every character die of a deck stands or lands upside down, that battle is won there "
          "and then (the full-open summon).", ("summon",), ("full_open",)),
     rule("turn_choice", "攻撃の番が来たら、「再召喚チャレンジ」か「眼魔攻撃」を選びます。",
          "On your attacking turn choose the re-summon challenge or an attack.",
          ("resummon", "attack_values"), ("resummon",)),
-    rule("resummon", "再召喚チャレンジは番を使って、残っているキャラダイスを、召喚済みのものも含めて全部振り直します。",
+    rule("resummon", "再召喚チャレンジは番を使って、残っているキャラダイスを、召喚済みのものも含めて全部振り"
+                     "直します。",
          "The re-summon challenge spends the turn rolling again every character die you have "
          "left, summoned ones included.", ("resummon",), ("resummon",)),
-    rule("targets", "攻撃では相手のダイスを指名します。狙えるのはキャラダイスだけで、呪術・武具ダイスは狙えません。",
+    rule("targets", "攻撃では相手のダイスを指名します。狙えるのはキャラダイスだけで、呪術・武具ダイスは狙え"
+                    "ません。",
          "An attack names a die of the opponent: only character dice, never curse or weapon dice.",
          ("targets", "quiz_sure")),
     rule("attacker_rolls", "まず攻撃側が振ります（「開眼！」）。", "First the attacker rolls (\u201cEyes "
@@ -63,7 +68,8 @@ RULES: tuple[Rule, ...] = (
     rule("defence_stand", "防御側が立ち・逆立ちならカウンター成功で、攻撃側のダイスが墓場へ行きます。",
          "A defender standing or upside down counters: the attacking die goes to the graveyard.",
          ("counter",), ("stand", "graveyard")),
-    rule("attacker_items", "攻撃側は特殊目なら、武具ダイス・呪術ダイス・小札絵・何も使わない、の4つから選べます。",
+    rule("attacker_items", "攻撃側は特殊目なら、武具ダイス・呪術ダイス・小札絵・何も使わない、の4つから選べ"
+                           "ます。",
          "An attacker showing the special eye chooses one of four: a weapon die, a curse die, a "
          "card, or nothing.", ("items", "betrayal"), ("special", "item")),
     rule("item_roll", "アイテムダイスは振って、通常目ならその数を特殊目の3に足し、特殊目ならダイスの底の"
@@ -71,10 +77,12 @@ RULES: tuple[Rule, ...] = (
          "An item die is rolled: a face adds its number to the special eye's 3, its own special "
          "eye adds the power on its bottom too (\u201cArms, summon!\u201d, \u201cCurse, "
          "summon!\u201d).", ("items", "example_1"), ("item",)),
-    rule("card_effect", "小札絵は使うと言ったときに効き、使った札はその対戦ではもう使えません（「特殊能力発動！」）。",
+    rule("card_effect", "小札絵は使うと言ったときに効き、使った札はその対戦ではもう使えません（「特殊能力発"
+                        "動！」）。",
          "A card works as soon as it is played, and a played card is spent for that battle "
          "(\u201cSpecial power, go!\u201d).", ("card",), ("card",)),
-    rule("defender_items", "防御側も特殊目なら、同じ4つから選べます。アイテムダイスの特殊目の能力も使えます。",
+    rule("defender_items", "防御側も特殊目なら、同じ4つから選べます。アイテムダイスの特殊目の能力も使えます"
+                           "。",
          "A defender showing the special eye chooses among the same four, item powers included.",
          ("defender_item", "example_1", "quiz_save"), ("special", "item")),
     rule("defender_sees", "防御側は後から選ぶ代わりに、攻撃側の数を見てからアイテムを使えます。",
@@ -86,7 +94,8 @@ RULES: tuple[Rule, ...] = (
     rule("attacker_wins", "攻撃側が勝てば防御側のキャラダイスは墓場へ。勝ったダイスは召喚のまま戻ります。",
          "If the attacker wins, the defender's character die goes to the graveyard and the winner "
          "stays summoned.", ("attack_values", "example_5"), ("graveyard",)),
-    rule("evolution", "勝ったダイスに進化ダイスが用意されていれば、進化チャレンジができます。そのキャラダイスを"
+    rule("evolution", "勝ったダイスに進化ダイスが用意されていれば、進化チャレンジができます。そのキャラダイ"
+                      "スを"
          "振って特殊目なら進化ダイスと交換し、元には戻せません（「開眼！進化チャレンジ」）。",
          "A winning die with an evolution die ready may take the evolution challenge: roll that "
          "character die, and on the special eye it is exchanged for the evolution die, for good "
@@ -115,7 +124,8 @@ RULES: tuple[Rule, ...] = (
     rule("betrayal", "呪術・笑童児の「裏切り」で、相手のダイスを1つ自分のデッキに入れられます（対戦例）。",
          "Curse: Laughing Child's betrayal takes one of the opponent's dice into your deck (the "
          "example battle).", ("betrayal", "example_3"), ("betrayal",)),
-    rule("super_fuse", "超眼ダイスは、デッキに合体できるダイスがあれば、特殊目のときアイテムや小札絵の代わりに"
+    rule("super_fuse", "超眼ダイスは、デッキに合体できるダイスがあれば、特殊目のときアイテムや小札絵の代わり"
+                       "に"
          "「合身」できます（「超眼・合身！」）。",
          "A super-eye die with a partner in its deck may, on its special eye, fuse instead of "
          "using an item or a card (\u201cSuper eyes, fuse!\u201d).", ("super_eye",), ("super_eye",)),
