@@ -135,10 +135,10 @@ def moving() -> list[Lesson]:
                marks=("b1", "c2")),
         lesson("no_pass", Names("パスはできない", "No passing"),
                Names("手番では、必ず自分のダイスを1個動かします。パスはできません（動かせるダイスが1個もない"
-                     "ときだけ、ゲームが手番を飛ばします）。赤の2個は白に乗られて動けないので、"
+                     "ときだけ、パスになります）。赤の2個は白に乗られて動けないので、"
                      "動かせるのは印のダイスだけです。どこかへ動かしましょう。",
                      "On your turn you must move one of your dice: there is no passing (only when no "
-                     "die of yours can move at all does the game skip your turn). Two red dice are "
+                     "die of yours can move at all is there a pass). Two red dice are "
                      "covered by white ones, so only the marked die can move: move it anywhere."),
                at({"b1": [("red", 2), ("white", 3)], "c1": [("red", 1), ("white", 2)],
                    "d2": [("red", 1)], "c5": [("white", 1)]}),

@@ -164,7 +164,8 @@ RULES: tuple[Rule, ...] = (
          "A fused super eye becomes a strong die with eyes on four faces: no more failures from "
          "falling on its side.", ("super_eye", "fused_items")),
     rule("core_no_blow", "合身した核はそれからずっと2個の合計で戦えますが、核ダイスはほとんど立たないので、"
-         "一撃必殺はなくなります。",
+         "一撃必殺はほぼなくなります（ダイスが立てば、今も一撃です）。",
          "A fused core fights from then on with the sum of two dice, but core dice hardly ever "
-         "stand, so the one-blow win is gone.", ("core_pair",)),
+         "stand, so the one-blow win is all but gone (a die that does stand still strikes "
+         "in one blow).", ("core_pair",)),
 )
