@@ -19,13 +19,25 @@ RULES: tuple[Rule, ...] = (
          "others, and nothing is ever taken.", "step", "jump", "chain", "stop", "no_step_then_jump",
          "no_double_jump", "quiz_far"),
     rule("no_kings", "チャイニーズチェッカーには王駒がありません。どの駒も同じ動きです。",
-         "Chinese Checkers has no king: every piece moves alike.", "board", "hop_own"),
+         "Chinese Checkers has no king: every piece moves alike.", "board"),
     rule("six_colour_board", "6色の盤を使います。121の穴の星で、6つの先がそれぞれ別の色です。",
          "It is played on the six-colour board: the 121-hole star, each of its six points its own "
-         "colour.", "board", "other_points"),
+         "colour.", "board"),
+    rule("jump_any", "飛び越す駒は、自分の駒でも相手の駒でも、何色でもかまいません。",
+         "The piece jumped may be of any colour, your own included.", "jump", "hop_own"),
+    rule("other_points", "自分の出発でもゴールでもない先にも、ふつうの穴と同じように入れます（この遊び場の既"
+                         "定）。",
+         "Points that are neither your start nor your goal are open like any other holes (asobiba's "
+         "default).", "other_points"),
     rule("facing", "2人は向かい合った先から、相手の出発の先を目指します。",
          "Two players start from facing points, each making for the other's start.", "board",
-         "goal", "goal_full_with_one", "goal_swap", "goal_no_camping", "quiz_finish"),
+         "goal", "quiz_finish"),
+    rule("blocked_goal", "ゴールをふさがれたときの決まりは、ダイヤモンドゲームと同じものから選べます（王駒な"
+                         "しの既定は、"
+         "ゴールが全部埋まり自分の駒が1つでも入っていれば上がり）。",
+         "When the goal is blocked, the same rules as in Diamond Game can be chosen (the default "
+         "without kings: a goal filled with at least one piece of yours finishes).",
+         "goal_full_with_one", "goal_swap", "goal_no_camping"),
     rule("seats_more", "3人は1つおきの先、4人は向かい合う2組、6人は全部の先を使います。",
          "Three players use every other point, four two facing pairs, six every point.", "seats"),
     rule("long_jump", "長い飛び越しは、海外では「スーパーチャイニーズチェッカー」と呼ばれる遊び方です。",
