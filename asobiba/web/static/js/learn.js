@@ -73,12 +73,33 @@ const LEAST_TEXT_PX = 12;
  * picture's scale would draw it smaller (a phone held upright shrinks a whole mat to its width).
  * Run once the board is laid out, and again when its size changes. */
 function readableText(svg) {
+  const grown = [];
   for (const text of svg.querySelectorAll("text")) {
     text.style.removeProperty("font-size");
+    text.removeAttribute("textLength");
+    text.removeAttribute("lengthAdjust");
     const m = text.getScreenCTM();
     const scale = m ? Math.hypot(m.a, m.b) : 0;
     const size = parseFloat(getComputedStyle(text).fontSize);
-    if (scale > 0 && size > 0 && size * scale < LEAST_TEXT_PX) text.style.fontSize = `${LEAST_TEXT_PX / scale}px`;
+    if (scale > 0 && size > 0 && size * scale < LEAST_TEXT_PX) {
+      grown.push({ text, before: text.getBBox() });
+      text.style.fontSize = `${LEAST_TEXT_PX / scale}px`;
+    }
+  }
+  // a grown label that now runs into the text after it on its line keeps its old width (its
+  // letters narrower, as tall as they must be)
+  const shown = (el) => el.tagName === "text" && el.textContent.trim() && getComputedStyle(el).display !== "none";
+  for (const { text, before } of grown) {
+    let next = text.nextElementSibling;
+    while (next && next.tagName === "text" && !shown(next)) next = next.nextElementSibling;
+    if (!next || !shown(next)) continue;
+    const now = text.getBBox();
+    const after = next.getBBox();
+    const sameLine = now.y < after.y + after.height && after.y < now.y + now.height;
+    if (sameLine && now.x < after.x && now.x + now.width > after.x - 2) {
+      text.setAttribute("textLength", String(Math.max(before.width, after.x - 2 - now.x)));
+      text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
   }
 }
 
