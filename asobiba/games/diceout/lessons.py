@@ -118,6 +118,17 @@ def moving() -> list[Lesson]:
                Names("乗っていません。印の白のダイスの上へ動かしましょう。",
                      "You did not climb: move onto the marked white die."),
                CLIMB, marks=("c2", "c3")),
+        lesson("climb_own", Names("自分のダイスにも乗れる", "Climbing onto your own die"),
+               Names("同じ条件（動いたあとの目が大きい）なら、自分のダイスの上にも乗れます。乗られた自分の"
+                     "ダイスは、上がどくまで動けません。印の赤のダイス（動くと2）を、隣の自分の1に乗せましょう。",
+                     "On the same condition (a higher value after the move) a die may climb onto "
+                     "one of your own, which then cannot move until it is uncovered. Climb the "
+                     "marked red die (it becomes a 2) onto your own 1 beside it."),
+               at({"b1": [("red", 2)], "c2": [("red", 1)], "c3": [("red", 1)], **WHITE}),
+               shows("c3", "red", 2),
+               Names("乗っていません。印の自分のダイスの上へ動かしましょう。",
+                     "You did not climb: move onto your own marked die."),
+               CLIMB, marks=("c2", "c3")),
         lesson("top_only", Names("動かせるのは一番上だけ", "Only the top die moves"),
                Names("上に乗られたダイスは、上のダイスがどくまで動けません。"
                      "ダイスの山は高さに限りがありません。"

@@ -63,7 +63,8 @@ RULES: tuple[Rule, ...] = (
     rule("no_limit", "重ねる数に限りはありませんが、動かせるのは一番上のダイスだけです。",
          "Stacks may grow without limit, but only the top die of a stack moves.", "top_only"),
     rule("climb_own", "目の条件を満たせば、自分のダイスの上にも乗れます。",
-         "Meeting the same condition, a die may climb onto your own dice too.", "climb"),
+         "Meeting the same condition, a die may climb onto your own dice too.", "climb",
+         "climb_own"),
     rule("declare", "相手の3個が全部同じ目になった瞬間に「ダイスアウト！」と宣言すると、宣言された側の負けで"
                     "す。",
          "Declaring \u201cDice Out!\u201d the moment the other player's three dice match makes "

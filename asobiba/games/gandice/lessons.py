@@ -379,6 +379,14 @@ def super_lessons() -> list[Lesson]:
                Script(SUPER, SUPER_OPENING, ("attack 武王>イスルギ", "roll 武王:special",
                                              "roll イスルギ:face:2", "fuse 鰐蛇", "roll 武王:special",
                                              "card 小札絵・武王"))),
+        taught("super_hold", Names("合身ユニットの防御成功", "A fused unit holds"),
+               Names("防御する合身ユニットが攻撃側を上回れば防御成功で、合身のまま次の番へ進みます。"
+                     "イスルギ組の番です。紅蓮のイスルギを押してから武王を押して攻撃しましょう（2対4）。",
+                     "A defending fused unit that beats the attacker holds, and stays fused for the "
+                     "turns to come. The Isurugi set is to move: press Crimson Isurugi, then Warrior "
+                     "King (2 against 4)."),
+               Script(SUPER, SUPER_FUSED, ("attack 紅蓮のイスルギ>武王", "roll 紅蓮のイスルギ:face:2",
+                                           "roll 武王:face:4"))),
         taught("super_defence", Names("合身ユニットの防御", "A fused unit defending"),
                Names("合身ユニットが防御するとき、相手を上回れば防御成功で合身のまま次の番へ、同点なら合身を"
                      "解いて2つとも召喚状態に戻り、負ければ合身を解いて、持ち主が選んだ片方が墓場へ行きます。"
@@ -433,6 +441,13 @@ def core_lessons() -> list[Lesson]:
                      "shows 5)."),
                Script(CORE, CORE_FUSED, ("attack 獣幽士>ギダン", "roll 闘奇子:face:4", "roll 機改人:face:3",
                                          "roll ギダン:face:5"))),
+        taught("core_hold", Names("合身した核の防御成功", "A fused core holds"),
+               Names("合身した核が防御で上回れば防御成功で、合身のまま次へ進みます。闇ダイス組の番です。"
+                     "ギダンを押してから獣幽士を押して攻撃しましょう（2対3と2）。",
+                     "A fused core that beats the attacker in defence holds, and stays fused. The "
+                     "Dark Dice set is to move: press Gidan, then Beast Phantom (2 against 3 and 2)."),
+               Script(CORE, CORE_DEFENDS, ("attack ギダン>獣幽士", "roll ギダン:face:2", "roll 闘奇子:face:3",
+                                           "roll 機改人:face:2"))),
         taught("core_defence", Names("合身した核の防御", "A fused core defending"),
                Names("合身した核が防御するときも、上回れば合身のまま、同点なら合身を解いて3個とも召喚状態に"
                      "戻り、負ければ合身を解いて、3個のうち持ち主が選んだ1個が墓場へ行きます。"

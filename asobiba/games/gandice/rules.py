@@ -141,7 +141,7 @@ RULES: tuple[Rule, ...] = (
          "負ければ合身を解いて好きな片方を墓場へ、もう一方は召喚で戻します。",
          "Defending, a fused unit that beats the attacker stays fused; on a tie it parts and both "
          "return summoned; beaten, it parts, one die of its owner's choice goes to the graveyard "
-         "and the other returns summoned.", ("super_defence", "super_loss")),
+         "and the other returns summoned.", ("super_hold", "super_defence", "super_loss")),
     rule("core_fuse", "核ダイスは、デッキに合体できるダイスがあれば、特殊目のときアイテムや小札絵の代わりに"
          "「心眼・合身！」を宣言できます。",
          "A core die with partners in its deck may, on its special eye, call \u201cMind's eyes, "
@@ -159,7 +159,7 @@ RULES: tuple[Rule, ...] = (
          "合身を解いて3体のうち好きな1体を墓場へ、ほかは召喚で戻します。",
          "Defending, a fused core that beats the attacker stays fused; on a tie it parts and all "
          "return summoned; beaten, it parts, one of the three of its owner's choice goes to the "
-         "graveyard and the others return summoned.", ("core_defence", "core_loss")),
+         "graveyard and the others return summoned.", ("core_hold", "core_defence", "core_loss")),
     rule("super_no_side", "合身した超眼は4つの面に目がある強いダイスになり、横倒しによる失敗がなくなります。",
          "A fused super eye becomes a strong die with eyes on four faces: no more failures from "
          "falling on its side.", ("super_eye", "fused_items")),

@@ -4,8 +4,9 @@
 // done → the rules the lesson taught, restated from the game's rules map (GET
 // /api/learn/{game}/rules), and the next lesson; a wrong or forbidden move → what the rule says, in
 // the page's language. The game's self-test (its lessons marked quiz) is listed under its own
-// heading after the lessons. Solved lessons are remembered in localStorage. The same view is a page (/learn/{game}) and a
-// panel beside a table (learnPanel). It names no game: everything comes from the server.
+// heading after the lessons. Solved lessons are remembered in localStorage. The same view is a
+// page (/learn/{game}) and a panel beside a table (learnPanel). It names no game: everything comes
+// from the server.
 
 import { getJSON, postJSON } from "./api.js";
 import { boardPicture, cellEl, clearMarks, drawMove, markPiece, mountSvg, nearestCell } from "./board.js";
