@@ -37,7 +37,9 @@ layers check ``is not None`` instead of guessing with ``getattr``:
   engine and the nearest games of other engines, timed side by side by ``asobiba bench GAME --vs``;
 * ``lessons`` (:class:`Lessons`): how to play, one :class:`Lesson` per rule, each a position built
   with the game's own engine and a task checked by it (played by :mod:`asobiba.core.lessons`, shown
-  at ``/learn/<id>``), and ``glossary`` (:class:`Term`): the game's words with short meanings.
+  at ``/learn/<id>``), and ``glossary`` (:class:`Term`): the game's words with short meanings;
+  ``rules`` (:class:`~asobiba.core.rulebook.Rule`): the game's rules as data, one per rule of its
+  rules page, each naming the lessons that teach it.
 * ``research`` (:class:`Research`): what the research frameworks need (the bounds of the action
   ids and of a game's length, an observation tensor, the utilities) and an optional batched engine
   (:class:`BatchKernel`), read by :mod:`asobiba.adapters` (docs/research.md).
@@ -54,6 +56,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from .game import Game, State
 from .names import Names as Names  # re-exported: a descriptor names its texts with it
+from .rulebook import Rule
 
 S_contra = TypeVar("S_contra", bound=State, contravariant=True)
 """The state class of the game a descriptor declares: its capabilities take that class (so a
@@ -513,6 +516,9 @@ class Lesson:
     rolls: tuple[int, ...] = ()
     hint: Names | None = None
     refusal: Refusal | None = None
+    quiz: bool = False
+    """A question of the game's self-test (its last lessons): no marks and no hint, the learner
+    finds the legal or the winning move alone."""
 
 
 class Lessons(Protocol):
@@ -569,6 +575,8 @@ class GameDescriptor(Generic[S_contra]):
     """The nearest game of other engines, by engine name (``"openspiel"``)."""
     lessons: Lessons | None = None
     glossary: tuple[Term, ...] = ()
+    rules: tuple[Rule, ...] = ()
+    """The game's rules map, in the order of its rules page."""
     research: Research[Any, S_contra] | None = None
     """What the research frameworks need; every registered game declares it (conformance)."""
     study: StudySubjects | None = None

@@ -1,7 +1,10 @@
 """How to play, served (docs/play.md, "How to play"): each game's lessons and glossary, as its
 descriptor declares them, and the engine's verdict on a learner's moves.
 
-* ``GET /api/learn/{game}`` — the lessons (id, title, text, hint, number of moves) and the glossary;
+* ``GET /api/learn/{game}`` — the lessons (id, title, text, hint, number of moves, whether it is a
+  question of the self-test) and the glossary;
+* ``GET /api/learn/{game}/rules`` — the game's rules map, in the order of its rules page:
+  ``[{"id", "ja", "en", "lessons": [lesson ids], "terms": [glossary ids]}]``;
 * ``POST /api/learn/{game}/{lesson}`` — body ``{"moves": [action ids], "attempt": {"from", "to"}}``:
   the moves made so far (at most the lesson's number of moves) are replayed from the lesson's own
   position, which never comes from the browser; the answer is the board now (SVG), the moves that
@@ -83,12 +86,19 @@ def contents(game_id: str) -> dict[str, Any]:
         "name": game.name.to_json(),
         "lessons": [
             {"id": lesson.id, "title": lesson.title.to_json(), "text": lesson.text.to_json(),
-             "hint": None if lesson.hint is None else lesson.hint.to_json(), "moves": lesson.moves}
+             "hint": None if lesson.hint is None else lesson.hint.to_json(), "moves": lesson.moves,
+             "quiz": lesson.quiz}
             for lesson in lessons.values()
         ],
         "glossary": [{"id": term.id, "word": term.word.to_json(), "meaning": term.meaning.to_json()}
                      for term in game.glossary],
     }
+
+
+def rules_of(game_id: str) -> list[dict[str, object]]:
+    """What ``GET /api/learn/{game}/rules`` answers."""
+    lessons_of(game_id)  # 404 for a game without lessons
+    return [rule.to_json() for rule in learnable()[game_id].rules]
 
 
 def answer(game_id: str, lesson_id: str, body: LessonBody) -> dict[str, Any]:
@@ -148,6 +158,12 @@ def view(game: GameDescriptor, lesson: Lesson, attempt: Attempt, moves: list[int
 async def get_lessons(game: str) -> dict[str, Any]:
     """The game's lessons and glossary."""
     return await asyncio.to_thread(contents, game)
+
+
+@router.get("/{game}/rules")
+async def get_rules(game: str) -> list[dict[str, object]]:
+    """The game's rules map."""
+    return rules_of(game)
 
 
 @router.post("/{game}/{lesson}")

@@ -81,3 +81,26 @@ def test_glossaries_are_said_in_both_languages() -> None:
             for term in game.glossary:
                 both(term.word)
                 both(term.meaning)
+
+
+def test_every_game_at_the_table_ends_with_a_self_test() -> None:
+    """The last lessons of a game are its self-test (at least two questions, nothing after them):
+    positions without marks or hints, where the learner finds the move alone."""
+    for game in registry.descriptors():
+        if not game.at_web_table or game.lessons is None:
+            continue
+        quiz = [lesson.quiz for lesson in game.lessons()]
+        first = quiz.index(True) if True in quiz else len(quiz)
+        assert quiz[first:] == [True] * (len(quiz) - first) and len(quiz) - first >= 2, game.id
+        for lesson in game.lessons()[first:]:
+            assert not lesson.marks and lesson.hint is None, f"{game.id}/{lesson.id} gives it away"
+
+
+@pytest.mark.parametrize(("game_id", "lesson_id"), with_lessons())
+def test_an_english_lesson_has_no_japanese_in_it(game_id: str, lesson_id: str) -> None:
+    """English texts name things in English (the dice as the mat names them); the Japanese is the
+    Japanese text's."""
+    _, lesson = lesson_of(game_id, lesson_id)
+    for names in (lesson.title, lesson.text, lesson.wrong, lesson.illegal,
+                  *([lesson.hint] if lesson.hint else [])):
+        assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", names.en), names.en

@@ -106,10 +106,14 @@ def test_the_web_table_offers_and_plays_it(web: TestClient) -> None:
 
 
 def test_its_lesson_is_served_and_judged(web: TestClient) -> None:
-    """How to play it: its one lesson, done by sliding the stone from c2 onto the goal."""
+    """How to play it: its lesson, done by sliding the stone from c2 onto the goal, then its
+    self-test of two questions, and its rules map."""
     assert web.get("/learn/toyslide").status_code == 200
-    [lesson] = web.get("/api/learn/toyslide").json()["lessons"]
-    assert lesson["title"]["en"] == "Slide onto the goal"
+    lesson, *quiz = web.get("/api/learn/toyslide").json()["lessons"]
+    assert lesson["title"]["en"] == "Slide onto the goal" and not lesson["quiz"]
+    assert [q["quiz"] for q in quiz] == [True, True]
+    [rule] = web.get("/api/learn/toyslide/rules").json()
+    assert rule["lessons"] == ["goal", "quiz_1", "quiz_2"]
     url = f"/api/learn/toyslide/{lesson['id']}"
     short = web.post(url, json={"moves": [], "attempt": {"from": "c2", "to": "c1"}}).json()
     assert short["verdict"] == "wrong" and short["say"]["en"].startswith("It did not reach")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from asobiba.core.lessons import solution
-from asobiba.core.registry import descriptors
+from asobiba.core.registry import descriptor, descriptors
 from asobiba.web.learn import lesson_of
 
 GAMES = [game.id for game in descriptors() if game.at_web_table]
@@ -21,6 +21,25 @@ def test_every_game_lists_lessons_in_both_languages(client, game: str) -> None:
         assert lesson["title"]["ja"] and lesson["title"]["en"] and lesson["text"]["en"]
         assert lesson["moves"] >= 1
     assert client.get(f"/learn/{game}").status_code == 200
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_serves_its_rules_map(client, game: str) -> None:
+    """``GET /api/learn/{game}/rules``: the map in the order of the rules page, each entry naming
+    lessons the game serves; the self-test's questions are marked."""
+    rules = client.get(f"/api/learn/{game}/rules").json()
+    lessons = client.get(f"/api/learn/{game}").json()["lessons"]
+    ids = {lesson["id"] for lesson in lessons}
+    assert rules and [rule["id"] for rule in rules] == [r.id for r in descriptor(game).rules]
+    for rule in rules:
+        assert set(rule) == {"id", "ja", "en", "lessons", "terms"} and rule["ja"] and rule["en"]
+        assert rule["lessons"] and set(rule["lessons"]) <= ids
+    assert [lesson["quiz"] for lesson in lessons][-2:] == [True, True]
+
+
+def test_a_game_without_lessons_has_no_rules_map(client) -> None:
+    answer = client.get("/api/learn/nosuch/rules")
+    assert answer.status_code == 404 and "error" in answer.json()
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -12,7 +12,7 @@ from ..star.crossing import web as crossing
 from ..star.geometry import COLOUR_NAMES
 from ..star.notation import typed_cell
 from ..star.research import RESEARCH
-from . import lessons
+from . import lessons, rules
 from .game import ChineseCheckersGame
 
 
@@ -72,6 +72,7 @@ DESCRIPTOR = GameDescriptor(
     compiled=compiled,
     counterparts={"openspiel": OPENSPIEL},
     lessons=lessons.lessons,
+    rules=rules.RULES,
     research=RESEARCH,
     study=StudySubjects(players_option="players", options=("long_jump", "goal_block", "hop_own")),
 )

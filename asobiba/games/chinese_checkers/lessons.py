@@ -10,18 +10,73 @@ from ...core.names import Names
 from ..star.lessons import (
     Side,
     Texts,
+    everyone_moved,
+    farthest_quiz,
     fill_goal_lesson,
     goal_lessons,
     lands,
+    last_piece_lesson,
     lesson,
     long_jump_lesson,
     moving_lessons,
+    new_game,
     position,
     tip_lessons,
 )
 
 GAME = "chinese_checkers"
 OPTIONS = {"players": 2}
+
+
+STEP_ONLY = Names("1マス進むのは線でつながった隣の空いた穴まで、飛び越すのは隣の駒1個だけです。",
+                  "A step reaches a neighbouring empty hole along a line; a jump goes over one "
+                  "piece right next to yours.")
+
+
+def board_lessons() -> list[Lesson]:
+    """The board, the pieces and who faces whom (docs/rules/chinese_checkers.md, "Board and
+    seats")."""
+    return [
+        lesson("board", Texts(
+            Names("盤と駒（王駒なし）", "The board and the pieces (no kings)"),
+            Names("盤はダイヤモンドゲームと同じ121の穴の星ですが、6つの先が6色に分かれています。"
+                  "1人10個の駒を自分の先の10の穴に並べ、向かいの先（ゴール）を目指します。王駒はなく、"
+                  "どの駒も同じ動きです。印の駒を、先から1マス進めましょう。",
+                  "The board is Diamond Game's star of 121 holes, but its six points have six "
+                  "colours. Each player sets 10 pieces on the 10 holes of a point and makes for the "
+                  "point across (the goal). There are no kings: every piece moves alike. Step the "
+                  "marked piece out of its point."),
+            Names("そこではありません。印の穴へ1マス。", "Not there: one step, to the marked hole."),
+            STEP_ONLY,
+        ), new_game(GAME, OPTIONS), lands((5, -1), (4, -1)), marks=((5, -1), (4, -1))),
+        lesson("seats", Texts(
+            Names("誰と向かい合うか", "Who faces whom"),
+            Names("人数で使う先が決まります。2人は向かい合った先どうしで、相手の出発の先がゴールです。"
+                  "3人は1つおきの先、4人は向かい合う2組、6人は全部の先を使います。番は星を回る順です。"
+                  "ここは3人です。3色とも1手ずつ動かしましょう。",
+                  "The number of players sets the points in use. Two play from facing points, each "
+                  "making for the other's start; three use every other point; four, two facing "
+                  "pairs; six, every point. Turns go round the star. Here three play: make one move "
+                  "for each colour."),
+            Names("まだ3色とも動かしていません。", "Not every colour has moved yet."),
+            STEP_ONLY,
+        ), new_game(GAME, {"players": 3}), everyone_moved, moves=3),
+    ]
+
+
+def quiz() -> list[Lesson]:
+    """The self-test: positions without marks."""
+    return [
+        farthest_quiz("quiz_far", Names("確認1: 一番遠くへ", "Check 1: the farthest move"), GAME, OPTIONS,
+                      (Side(men=((1, 2), (3, -1))), Side(men=((0, 2), (-2, 2), (2, -1), (-4, 4))))),
+        last_piece_lesson("quiz_finish", Texts(
+            Names("確認2: 上がる手", "Check 2: the finishing move"),
+            Names("赤の番です。1手で上がる手を探しましょう。", "Red to move: find the move that finishes."),
+            Names("まだ上がっていません。ゴールの外にいる駒はどれですか。",
+                  "Not finished: which piece is still outside the goal?"),
+            STEP_ONLY,
+        ), GAME, OPTIONS, quiz=True),
+    ]
 
 
 def own_pieces_lesson() -> Lesson:
@@ -60,8 +115,10 @@ def other_points_lesson() -> Lesson:
 
 
 def lessons() -> list[Lesson]:
-    """Chinese Checkers' lessons, in the order of its rules page, then the tips."""
+    """Chinese Checkers' lessons, in the order of its rules page, then the tips and the
+    self-test."""
     return [
+        *board_lessons(),
         *moving_lessons(GAME, OPTIONS),
         own_pieces_lesson(),
         other_points_lesson(),
@@ -69,4 +126,5 @@ def lessons() -> list[Lesson]:
         long_jump_lesson(GAME, OPTIONS),
         *tip_lessons(GAME, OPTIONS),
         fill_goal_lesson(GAME, OPTIONS, king=False),
+        *quiz(),
     ]

@@ -9,7 +9,7 @@ from ..star.capabilities import KNOWLEDGE, MOVE_PATHS, RENDER_SVG, RENDER_TEXT, 
 from ..star.geometry import COLOUR_NAMES, COLOURS
 from ..star.notation import typed_cell
 from ..star.research import RESEARCH
-from . import lessons
+from . import lessons, rules
 from .game import DiamondGame
 
 
@@ -61,6 +61,7 @@ DESCRIPTOR = GameDescriptor(
     compiled=compiled,
     counterparts={"openspiel": OPENSPIEL},
     lessons=lessons.lessons,
+    rules=rules.RULES,
     research=RESEARCH,
     study=StudySubjects(players_option="players", options=("long_jump", "goal_block", "king")),
 )

@@ -1,6 +1,8 @@
 """How to play Diamond Game: one lesson per rule of docs/rules/diamond.md ("Moves", "The king", "Forbidden
 cells", "Long jumps", "Finishing and ranks") and the tips for winning, each a position on the small board
-(the rules are the same on both boards, and the small one is easier to take in at a glance)."""
+(the rules are the same on both boards, and the small one is easier to take in at a glance); the
+board, the set-up, the games of 3 and of 2 and the variants on the 121-hole board they are played on,
+and a short self-test at the end."""
 
 from __future__ import annotations
 
@@ -9,13 +11,21 @@ from ...core.names import Names
 from ..star.lessons import (
     Side,
     Texts,
+    everyone_moved,
+    farthest_quiz,
     fill_goal_lesson,
     full_with_one_lesson,
+    goal_cells,
     goal_lessons,
+    king_home_lesson,
     lands,
+    last_piece_lesson,
+    left,
     lesson,
     long_jump_lesson,
+    moved,
     moving_lessons,
+    new_game,
     position,
     tip_lessons,
 )
@@ -26,6 +36,145 @@ OPTIONS = {"board": "small", "players": 2}
 
 def at(*sides: Side, **options: object):
     return lambda: position(GAME, {**OPTIONS, **options}, sides)
+
+
+STANDARD = {"players": 2}
+THREE = {"players": 3}
+STEP_ONLY = Names("1マス進むのは線でつながった隣の空いた穴まで、飛び越すのは隣の駒1個だけです。",
+                  "A step reaches a neighbouring empty hole along a line; a jump goes over one "
+                  "piece right next to yours.")
+
+
+def setup_lessons() -> list[Lesson]:
+    """The board, the pieces and the set-up (docs/rules/diamond.md, "Board and camps", "Players
+    and set-up") on the 121-hole board."""
+    return [
+        lesson("board", Texts(
+            Names("盤と陣地", "The board and the camps"),
+            Names("盤は121の穴がある星の形で、6つの先（三角）があり、向かい合う2つの先は同じ色です。"
+                  "自分の色の三角の15の穴が「陣地」で、星の先の10の穴と、真ん中の六角形の辺の5つの穴"
+                  "（境界線）でできています。陣地の一番先の穴が◎です。印の駒を、陣地から真ん中へ1マス"
+                  "進めましょう。",
+                  "The board is a star of 121 holes with six points (triangles); the two points "
+                  "facing each other have the same colour. A colour's camp is 15 holes: the 10 of "
+                  "its point and the 5 on the edge of the middle hexagon (the border). The hole at "
+                  "the camp's tip is ◎. Step the marked piece out of the camp, towards the middle."),
+            Names("そこではありません。印の穴へ1マス進めましょう。"
+                  "", "Not there: one step, to the marked hole."),
+            STEP_ONLY,
+        ), new_game(GAME, STANDARD), lands((4, 0), (3, 0)), marks=((4, 0), (3, 0))),
+        lesson("setup", Texts(
+            Names("駒と並べ方", "The pieces and the set-up"),
+            Names("駒は赤・黄・緑の3色で、1色15個。そのうち1個が王駒（大きい駒）、14個が子駒です。"
+                  "同じ色の陣地は2つあり、片方（出発の陣地）の15の穴に全部並べて、向かいの陣地（ゴール）"
+                  "を目指します。王駒は出発の陣地の◎に置きます。印の子駒で、前の駒を飛び越しましょう。",
+                  "The pieces come in three colours, red, yellow and green, 15 of each: one king "
+                  "(the big piece) and 14 men. Each colour has two camps: set all 15 on the holes "
+                  "of one (the start camp) and make for the camp across (the goal). The king starts "
+                  "on the start camp's ◎. Jump the marked man over the piece in front of it."),
+            Names("そこではありません。前の駒を飛び越して、印の穴へ。",
+                  "Not there: jump the piece in front, to the marked hole."),
+            STEP_ONLY,
+        ), new_game(GAME, STANDARD), lands((5, -1), (3, 1)), marks=((5, -1), (3, 1))),
+        lesson("three_players", Texts(
+            Names("3人で遊ぶ", "A game of three"),
+            Names("3人のときは3色全部を使います。出発の陣地は1つおきに並び、3人の通り道は盤の真ん中で"
+                  "交わります。番は時計回りに赤→黄→緑と回り、全部入れた順に1位・2位・3位が決まります"
+                  "（1人が上がっても、残りの2人で続けます）。ここでは3色とも指します。赤、黄、緑の順に"
+                  "1手ずつ動かしましょう。",
+                  "Three players use all three colours. Their start camps are every other point, "
+                  "and their paths cross in the middle of the board. Turns go clockwise, red → "
+                  "yellow → green, and places 1, 2 and 3 go by the order of finishing (the other "
+                  "two play on when one finishes). Here you play all three: make one move each "
+                  "for red, yellow and green."),
+            Names("まだ3色とも動かしていません。", "Not every colour has moved yet."),
+            STEP_ONLY,
+        ), new_game(GAME, THREE), everyone_moved, moves=3),
+        corner_lesson(),
+        lesson("two_players", Texts(
+            Names("2人で遊ぶ", "A game of two"),
+            Names("2人のときは3色のうち2色だけを使い、駒は3人のときと同じ1人15個です。どの2色でも、"
+                  "相手の出発の陣地を目指す形にはならず、2人の通り道は正面ではなく斜めに交わります。"
+                  "使わない色の先にも入れません（向かい合って遊ぶなら、6色の盤のチャイニーズチェッカー"
+                  "です）。赤と黄で1手ずつ指しましょう。",
+                  "Two players use two of the three colours, still 15 pieces each. Whichever two "
+                  "they pick, neither heads for the other's start camp: their paths cross on a "
+                  "slant, not head on, and the unused colour's points stay closed (to play face to "
+                  "face, use the six-colour board of Chinese Checkers). Make one move for red and "
+                  "one for yellow."),
+            Names("まだ2色とも動かしていません。", "Not both colours have moved yet."),
+            STEP_ONLY,
+        ), new_game(GAME, STANDARD), everyone_moved, moves=2),
+        lesson("who_starts", Texts(
+            Names("先手を決める", "Who starts"),
+            Names("先手はじゃんけんなどで決め、何回か遊ぶときは交代で先手になります（ロビーの「先手」で"
+                  "選べます）。ここでは黄が先手です。黄の駒を1手動かしましょう。",
+                  "Decide who starts by rock, paper, scissors or the like, and over several games "
+                  "take turns to start (the lobby's 'first' option). Here yellow starts: make "
+                  "yellow's first move."),
+            Names("黄が動いていません。", "Yellow has not moved."),
+            STEP_ONLY,
+        ), new_game(GAME, {**STANDARD, "first": "yellow"}), moved("yellow"),
+            marks=((0, 4), (0, 3))),
+    ]
+
+
+def corner_lesson() -> Lesson:
+    """A start camp's corner holes lie in the neighbours' goals: a piece left there blocks them."""
+    goal = goal_cells(GAME, THREE)
+    red = Side(men=(*goal[1:14], (4, -4)), king=goal[0])
+    return lesson("corner_block", Texts(
+        Names("角に残すと、隣がふさがる", "A corner left behind blocks a neighbour"),
+        Names("出発の陣地の両端の角の穴は、隣の人のゴールの陣地にも入っています。そこに駒を残したままだと、"
+              "隣の人が上がれなくなります。赤の印の駒は黄のゴールの角にいます。外へ出しましょう。",
+              "The two corner holes of a start camp are also in the neighbours' goals: a piece left "
+              "there keeps that neighbour from finishing. Red's marked piece sits on a corner of "
+              "yellow's goal: move it out."),
+        Names("印の駒がまだ角にいます。", "The marked piece is still on the corner."),
+        STEP_ONLY,
+    ), lambda: position(GAME, THREE, (red,), away=True), left((4, -4)), marks=((4, -4),))
+
+
+def variant_lessons() -> list[Lesson]:
+    """The variants as the rules page lists them: no king, ten pieces."""
+    return [
+        last_piece_lesson("variant_no_king", Texts(
+            Names("王駒なし（オプション）", "No king (an option)"),
+            Names("「王駒なし」では15個が全部子駒で、どの駒も同じ動きです。15個を全部ゴールに入れれば"
+                  "上がりです（海外のチャイニーズチェッカーにも王駒はありません）。最後の駒を入れましょう。",
+                  "With 'no king' all 15 pieces are men and move alike; all 15 in the goal "
+                  "finishes (Chinese Checkers has no king either). Bring the last piece in."),
+            Names("まだ上がっていません。最後の駒をゴールへ。", "Not finished yet: bring the last piece in."),
+            STEP_ONLY,
+        ), GAME, {**STANDARD, "king": False}),
+        lesson("variant_ten", Texts(
+            Names("駒10個（オプション）", "Ten pieces (an option)"),
+            Names("「駒10個」では1人10個（王駒を使うなら王駒1個と子駒9個）で、早く終わります。小さい盤"
+                  "（73の穴）で遊ぶか、この盤の星の先の10の穴だけに並べます（ロビーの「駒の数」は後者）。"
+                  "印の駒を境界線の印の穴へ進めましょう。",
+                  "With 'ten pieces' each player has 10 (with kings: one king and 9 men), and the "
+                  "game is quicker. Play it on the small board of 73 holes, or set the pieces on "
+                  "the 10 holes of a point of this board (the lobby's 'pieces' option does the "
+                  "latter). Step the marked piece onto the marked border hole."),
+            Names("そこではありません。印の穴へ1マス。", "Not there: one step, to the marked hole."),
+            STEP_ONLY,
+        ), new_game(GAME, {**STANDARD, "pieces": 10}), lands((5, -1), (4, -1)),
+            marks=((5, -1), (4, -1))),
+    ]
+
+
+def quiz() -> list[Lesson]:
+    """The self-test: positions without marks."""
+    return [
+        farthest_quiz("quiz_far", Names("確認1: 一番遠くへ", "Check 1: the farthest move"), GAME, OPTIONS,
+                      (Side(men=((3, 0), (1, 1))), Side(men=((2, 0), (0, 1), (-2, 1))))),
+        king_home_lesson("quiz_finish", Texts(
+            Names("確認2: 上がる手", "Check 2: the finishing move"),
+            Names("赤の番です。1手で上がる手を探しましょう。", "Red to move: find the move that finishes."),
+            Names("まだ上がっていません。王駒はどこにいますか。", "Not finished: where is your king?"),
+            Names("王駒は一直線に並んだ駒をまとめて飛べます。", "A king may jump a whole line of pieces."),
+        ), GAME, OPTIONS, quiz=True),
+    ]
 
 
 def king_lessons() -> list[Lesson]:
@@ -116,16 +265,19 @@ def crowd_tip() -> Lesson:
 
 
 def lessons() -> list[Lesson]:
-    """Diamond Game's lessons, in the order of its rules page, then the tips."""
+    """Diamond Game's lessons, in the order of its rules page, then the tips and the self-test."""
     goals = goal_lessons(GAME, OPTIONS, king=True)
     goals.insert(2, full_with_one_lesson(GAME, {**OPTIONS, "king": False}))  # the blocked goals together
     return [
+        *setup_lessons(),
         *moving_lessons(GAME, OPTIONS),
         *king_lessons(),
         forbidden_lesson(),
         *goals,
+        *variant_lessons(),
         long_jump_lesson(GAME, OPTIONS),
         *tip_lessons(GAME, OPTIONS),
         crowd_tip(),
         fill_goal_lesson(GAME, OPTIONS, king=True),
+        *quiz(),
     ]

@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, Solutions, StudySubjects, Verb
 from ...core.game import Game
-from . import heuristic, lessons
+from . import heuristic, lessons, rules
 from .actions import DECLARE_NOTATION, PASS_NOTATION, typed_cell
 from .board import COLOUR_NAMES
 from .game import DiceOutGame
@@ -108,6 +108,7 @@ DESCRIPTOR: GameDescriptor[DiceOutState] = GameDescriptor(
     solutions=solutions,
     commands=commands,
     lessons=lessons.lessons,
+    rules=rules.RULES,
     research=RESEARCH,
     study=StudySubjects(options=STUDY_OPTIONS, exact_first_player=first_player_chances),
 )

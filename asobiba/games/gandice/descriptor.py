@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, StudySubjects, WebClient
-from . import heuristic, lessons
+from . import heuristic, lessons, rules
 from .forecast import attack_odds
 from .game import GandiceGame
 from .labels import SEATS
@@ -60,6 +60,7 @@ DESCRIPTOR = GameDescriptor(
     services=SERVICES,
     lessons=lessons.lessons,
     glossary=lessons.GLOSSARY,
+    rules=rules.RULES,
     research=RESEARCH,
     end_reasons={
         "full_open": Names("全開召喚！ 召喚で全部のダイスが立ち・逆立ちになり、その場で勝ちました。",

@@ -162,10 +162,30 @@ def refusal(state: State, origin: str, target: str) -> Names | None:
 
 
 def lesson(lesson_id: str, texts: Texts, start: Callable[[], State], solved: Solved,
-           marks: Iterable[Cell] = (), moves: int = 1) -> Lesson:
+           marks: Iterable[Cell] = (), moves: int = 1, quiz: bool = False) -> Lesson:
     return Lesson(id=lesson_id, title=texts.title, text=texts.text, start=start, solved=solved,
                   wrong=texts.wrong, illegal=texts.illegal, hint=texts.hint, moves=moves,
-                  marks=tuple(web(c) for c in marks), refusal=refusal)
+                  marks=tuple(web(c) for c in marks), refusal=refusal, quiz=quiz)
+
+
+def new_game(game_id: str, options: Mapping[str, Any]) -> Callable[[], State]:
+    """The game's own start position (every piece on its start area)."""
+    return lambda: make_game(game_id, dict(options)).new_state()
+
+
+def everyone_moved(state: State) -> bool:
+    """Solved when every colour in play has made a move."""
+    return all(made >= 1 for made in state.to_json()["moves_made"].values())
+
+
+def moved(colour: str) -> Solved:
+    """Solved when ``colour`` has made a move."""
+    return lambda state: state.to_json()["moves_made"][colour] >= 1
+
+
+def left(frm: Cell) -> Solved:
+    """Solved when red's piece has left ``frm``."""
+    return lambda state: not has(state, 0, frm)
 
 
 OTHER_PIECE = Names("そうではなく、印の付いた駒を、印の付いた穴へ動かしましょう。",
@@ -421,8 +441,7 @@ def goal_lessons(game_id: str, options: Mapping[str, Any], *, king: bool) -> lis
     goal = goal_of(game_id, options)
     out: list[Lesson] = []
     if king:
-        men = tuple(c for c in goal.cells[1:])
-        out.append(lesson("goal", Texts(
+        out.append(king_home_lesson("goal", Texts(
             Names("ゴールと◎の王駒", "The goal, and the king on ◎"),
             Names("向かいの陣地がゴールです。駒が全部ゴールに入り、王駒がゴールの◎にあれば上がりです。"
                   "◎に子駒がいると上がれません。王駒を◎へ入れて上がりましょう。",
@@ -432,9 +451,7 @@ def goal_lessons(game_id: str, options: Mapping[str, Any], *, king: bool) -> lis
             FINISH_WRONG,
             Names("王駒のまとめ飛びも、並びのすぐ向こうの空いた穴に着きます。",
                   "A king's line jump, too, lands on the empty hole right after the line."),
-        ), lambda: position(game_id, options, (Side(men=men, king=goal.beyond),), away=True,
-                                 keep_clear=[goal.apex]),
-            finished, marks=(goal.beyond, goal.apex)))
+        ), game_id, options))
         blockers = tuple(c for c in goal.cells if distance(c, goal.apex) == distance(goal.front, goal.apex)
                          and c not in goal.line)[:2]
         mine = tuple(c for c in goal.cells[1:] if c not in blockers)
@@ -454,8 +471,7 @@ def goal_lessons(game_id: str, options: Mapping[str, Any], *, king: bool) -> lis
                                  away=True, keep_clear=[goal.apex]),
             finished, marks=(goal.beyond, goal.apex)))
     else:
-        men = tuple(c for c in goal.cells if c != goal.front) + (goal.outside,)
-        out.append(lesson("goal", Texts(
+        out.append(last_piece_lesson("goal", Texts(
             Names("ゴール", "The goal"),
             Names("向かいの先がゴールです。駒が全部ゴールに入れば上がりです。"
                   "最後の駒をゴールに入れましょう。",
@@ -463,9 +479,7 @@ def goal_lessons(game_id: str, options: Mapping[str, Any], *, king: bool) -> lis
                   "in it. Bring the last piece in."),
             FINISH_WRONG,
             Names("1マス進むのは隣の空いた穴までです。", "A step only reaches a neighbouring empty hole."),
-        ), lambda: position(game_id, options, (Side(men=men),), away=True,
-                                 keep_clear=[goal.front]),
-            finished, marks=(goal.outside, goal.front)))
+        ), game_id, options))
         out.append(full_with_one_lesson(game_id, options))
     swap = {**options, "goal_block": "swap"}
     out.append(lesson("goal_swap", Texts(
@@ -487,6 +501,64 @@ def goal_lessons(game_id: str, options: Mapping[str, Any], *, king: bool) -> lis
         marks=(goal.outside, goal.front)))
     out.append(no_camping_lesson(game_id, options, goal, king=king))
     return out
+
+
+def last_piece_lesson(lesson_id: str, texts: Texts, game_id: str, options: Mapping[str, Any], *,
+                      quiz: bool = False) -> Lesson:
+    """Without kings: every piece in the goal but one, next to it outside; bringing it in
+    finishes."""
+    goal = goal_of(game_id, options)
+    men = tuple(c for c in goal.cells if c != goal.front) + (goal.outside,)
+    return lesson(lesson_id, texts, lambda: position(game_id, options, (Side(men=men),), away=True,
+                                                     keep_clear=[goal.front]),
+                  finished, marks=() if quiz else (goal.outside, goal.front), quiz=quiz)
+
+
+def king_home_lesson(lesson_id: str, texts: Texts, game_id: str, options: Mapping[str, Any], *,
+                     quiz: bool = False) -> Lesson:
+    """With kings: every man in the goal, the king just outside a line of them from ◎; its line
+    jump onto ◎ finishes."""
+    goal = goal_of(game_id, options)
+    men = tuple(c for c in goal.cells[1:])
+    return lesson(lesson_id, texts, lambda: position(game_id, options, (Side(men=men, king=goal.beyond),),
+                                                     away=True, keep_clear=[goal.apex]),
+                  finished, marks=() if quiz else (goal.beyond, goal.apex), quiz=quiz)
+
+
+QUIZ_WRONG = Names("それではありません。もう一度、盤をよく見ましょう。", "Not that one: look at the board "
+                                                                      "again.")
+
+
+def farthest_quiz(lesson_id: str, title: Names, game_id: str, options: Mapping[str, Any],
+                  sides: Sequence[Side]) -> Lesson:
+    """A question of the self-test: the move of red's that lands nearest its goal ◎ (worked out
+    from the legal moves on first use: it must be the only one that lands there)."""
+    start = lambda: position(game_id, options, sides)  # noqa: E731
+    best: list[tuple[Cell, Cell]] = []
+
+    def solved(state: State) -> bool:
+        if not best:
+            first = start()
+            assert isinstance(first, StarState)
+            apex = goal_of(game_id, options).apex
+            ends = []
+            for action in first.legal_actions():
+                move = first.describe_action(action)
+                frm, to = (move["from"][0], move["from"][1]), (move["to"][0], move["to"][1])
+                ends.append((distance(to, apex), frm, to))
+            ends.sort()
+            assert len(ends) > 1 and ends[0][0] < ends[1][0], "the farthest move is not alone"
+            best.append((ends[0][1], ends[0][2]))
+        return lands(*best[0])(state)
+
+    return lesson(lesson_id, Texts(
+        title,
+        Names("赤の番です。1手で、駒をゴールの◎に一番近い所まで進める手を探しましょう。",
+              "Red to move: find the one move that takes a piece nearest to your goal's ◎."),
+        QUIZ_WRONG,
+        Names("1マス進むか、隣の駒1個を飛び越すかです。飛び越しは続けられます。",
+              "A piece steps to a neighbour or jumps one piece next to it, and jumps may chain."),
+    ), start, solved, quiz=True)
 
 
 def full_with_one_lesson(game_id: str, options: Mapping[str, Any]) -> Lesson:

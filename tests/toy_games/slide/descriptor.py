@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from asobiba.core import State
 from asobiba.core.descriptor import GameDescriptor, Knowledge, Lobby, Names
+from asobiba.core.rulebook import Rule
 
 from .game import SlideGame, SlideState
 from .lessons import lessons
@@ -35,5 +36,8 @@ DESCRIPTOR = GameDescriptor(
         options=("cells", "max_step"),
     ),
     lessons=lessons,
+    rules=(Rule("slide", Names("石を1〜2マスすべらせ、ゴールに入れた人の勝ちです。",
+                               "Slide the stone one or two cells; whoever slides it onto the goal "
+                               "wins."), ("goal", "quiz_1", "quiz_2")),),
     research=RESEARCH,
 )

@@ -1,9 +1,12 @@
 // How to play (docs/play.md, "How to play"): the lessons a game declares (GET /api/learn/{game}),
 // each played on a small board drawn by the game's own picture. Clicks on the board make moves; the
 // server replays them from the lesson's own position and judges them (POST /api/learn/{game}/{id}):
-// done → the next lesson; a wrong or forbidden move → what the rule says, in the page's language.
-// Solved lessons are remembered in localStorage. The same view is a page (/learn/{game}) and a
-// panel beside a table (learnPanel). It names no game: everything comes from the server.
+// done → the rules the lesson taught, restated from the game's rules map (GET
+// /api/learn/{game}/rules), and the next lesson; a wrong or forbidden move → what the rule says, in
+// the page's language. The game's self-test (its lessons marked quiz) is listed under its own
+// heading after the lessons. Solved lessons are remembered in localStorage. The same view is a
+// page (/learn/{game}) and a panel beside a table (learnPanel). It names no game: everything comes
+// from the server.
 
 import { getJSON, postJSON } from "./api.js";
 import { boardPicture, cellEl, clearMarks, drawMove, markPiece, mountSvg, nearestCell } from "./board.js";
@@ -65,6 +68,42 @@ function termButton(term, word) {
   return h("span", { class: "term-wrap" }, button, meaning);
 }
 
+const LEAST_TEXT_PX = 12;
+
+/** Every text of a lesson's board drawn at least LEAST_TEXT_PX CSS pixels high, wherever the
+ * picture's scale would draw it smaller (a phone held upright shrinks a whole mat to its width).
+ * Run once the board is laid out, and again when its size changes. */
+function readableText(svg) {
+  const grown = [];
+  for (const text of svg.querySelectorAll("text")) {
+    text.style.removeProperty("font-size");
+    text.removeAttribute("textLength");
+    text.removeAttribute("lengthAdjust");
+    const m = text.getScreenCTM();
+    const scale = m ? Math.hypot(m.a, m.b) : 0;
+    const size = parseFloat(getComputedStyle(text).fontSize);
+    if (scale > 0 && size > 0 && size * scale < LEAST_TEXT_PX) {
+      grown.push({ text, before: text.getBBox() });
+      text.style.fontSize = `${LEAST_TEXT_PX / scale}px`;
+    }
+  }
+  // a grown label that now runs into the text after it on its line keeps its old width (its
+  // letters narrower, as tall as they must be)
+  const shown = (el) => el.tagName === "text" && el.textContent.trim() && getComputedStyle(el).display !== "none";
+  for (const { text, before } of grown) {
+    let next = text.nextElementSibling;
+    while (next && next.tagName === "text" && !shown(next)) next = next.nextElementSibling;
+    if (!next || !shown(next)) continue;
+    const now = text.getBBox();
+    const after = next.getBBox();
+    const sameLine = now.y < after.y + after.height && after.y < now.y + now.height;
+    if (sameLine && now.x < after.x && now.x + now.width > after.x - 2) {
+      text.setAttribute("textLength", String(Math.max(before.width, after.x - 2 - now.x)));
+      text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
+}
+
 /** A move that puts pieces on the board, as the cells and what each shows ("b1 1 · c1 3 · d1 2"). */
 function dropsText(move) {
   return (move.drops ?? []).map((d) => `${d.cell} ${d.value}`).join(" · ");
@@ -73,16 +112,21 @@ function dropsText(move) {
 /** The lessons of `game` as an element; `compact`: the narrow panel beside a table. */
 export function learnView(game, { compact = false } = {}) {
   let contents = null;
+  let rules = [];
   let error = null;
   let open = null; // the id of the lesson being played
   let play = null; // its moves, answer, selection
   let solved = solvedIds(game);
   let gone = false;
+  let resized = null; // watches the open board's size, to keep its texts readable
   const el = h("div", { class: `learn${compact ? " compact" : ""}`, "data-game": game });
 
   async function load() {
     try {
-      contents = await getJSON(`/api/learn/${encodeURIComponent(game)}`);
+      [contents, rules] = await Promise.all([
+        getJSON(`/api/learn/${encodeURIComponent(game)}`),
+        getJSON(`/api/learn/${encodeURIComponent(game)}/rules`),
+      ]);
       const known = new Set(contents.lessons.map((l) => l.id));
       solved = new Set([...solved].filter((id) => known.has(id)));
       open = contents.lessons.find((l) => !solved.has(l.id))?.id ?? contents.lessons[0]?.id ?? null;
@@ -150,6 +194,10 @@ export function learnView(game, { compact = false } = {}) {
     const svg = mountSvg(boardEl, boardPicture(answer));
     const box = svg.viewBox?.baseVal;
     boardEl.classList.toggle("wide", Boolean(box?.height) && box.width / box.height > 1.3);
+    readableText(svg);
+    resized?.disconnect();
+    resized = typeof ResizeObserver === "function" ? new ResizeObserver(() => readableText(svg)) : null;
+    resized?.observe(boardEl);
     clearMarks(svg, "legal", "selected", "movable", "lesson-mark");
     for (const name of answer.marks) {
       cellEl(svg, name)?.classList.add("lesson-mark");
@@ -190,7 +238,13 @@ export function learnView(game, { compact = false } = {}) {
   function message(lesson) {
     const answer = play.answer;
     if (answer.verdict === "done") {
-      return h("div", { class: "learn-say done", role: "status" }, h("strong", {}, t("learn.done")));
+      const taught = rules.filter((rule) => rule.lessons.includes(lesson.id));
+      return h("div", { class: "learn-say done", role: "status" }, h("strong", {}, t("learn.done")),
+        taught.length
+          ? h("div", { class: "learn-rules", "data-role": "lesson-rules" },
+            h("p", { class: "learn-rules-head" }, t("learn.rule")),
+            h("ul", {}, taught.map((rule) => h("li", { "data-rule": rule.id }, withTerms(pick(rule), contents.glossary)))))
+          : null);
     }
     if (play.said) {
       const head = t(play.said === "illegal" ? "learn.illegal" : "learn.wrong");
@@ -246,34 +300,42 @@ export function learnView(game, { compact = false } = {}) {
     }
     if (!compact) setTitle(`${t("learn.title")}: ${pick(contents.name)}`);
     const done = contents.lessons.filter((l) => solved.has(l.id)).length;
+    const all = contents.lessons.length;
+    const item = (lesson, i) => {
+      const isOpen = lesson.id === open && play;
+      return h(
+        "li",
+        {
+          class: `lesson${isOpen ? " open" : ""}${lesson.quiz ? " quiz" : ""}`,
+          "data-role": "lesson",
+          "data-lesson": lesson.id,
+          "data-state": solved.has(lesson.id) ? "done" : isOpen ? "open" : "todo",
+        },
+        h("button", { type: "button", class: "lesson-title", "aria-expanded": String(Boolean(isOpen)),
+          onclick: () => choose(lesson.id) },
+        h("span", { class: "lesson-number" }, String(i + 1)),
+        h("span", {}, pick(lesson.title)),
+        solved.has(lesson.id) ? h("span", { class: "lesson-check", "aria-label": t("learn.solved") }, "✓") : null),
+        isOpen ? lessonBody(lesson) : null,
+      );
+    };
+    const numbered = contents.lessons.map((lesson, i) => ({ lesson, i }));
+    const taught = numbered.filter((x) => !x.lesson.quiz);
+    const quiz = numbered.filter((x) => x.lesson.quiz);
     const parts = [
       h("div", { class: "learn-head" },
         compact ? null : h("h1", {}, t("learn.title"), " · ", pick(contents.name)),
         h("p", { class: "learn-progress", "data-role": "progress" },
-          t("learn.progress", { done, all: contents.lessons.length })),
+          t("learn.progress", { done, all }),
+          h("progress", { max: String(all), value: String(done), "aria-hidden": "true" })),
         compact ? null : h("p", {}, link("/", t("learn.back")))),
-      h(
-        "ol",
-        { class: "lessons" },
-        contents.lessons.map((lesson, i) => {
-          const isOpen = lesson.id === open && play;
-          return h(
-            "li",
-            {
-              class: `lesson${isOpen ? " open" : ""}`,
-              "data-role": "lesson",
-              "data-lesson": lesson.id,
-              "data-state": solved.has(lesson.id) ? "done" : isOpen ? "open" : "todo",
-            },
-            h("button", { type: "button", class: "lesson-title", "aria-expanded": String(Boolean(isOpen)),
-              onclick: () => choose(lesson.id) },
-            h("span", { class: "lesson-number" }, String(i + 1)),
-            h("span", {}, pick(lesson.title)),
-            solved.has(lesson.id) ? h("span", { class: "lesson-check", "aria-label": t("learn.solved") }, "✓") : null),
-            isOpen ? lessonBody(lesson) : null,
-          );
-        }),
-      ),
+      h("ol", { class: "lessons" }, taught.map((x) => item(x.lesson, x.i))),
+      quiz.length
+        ? h("section", { class: "learn-quiz", "data-role": "quiz" },
+          h("h2", {}, t("learn.quiz")),
+          h("p", { class: "muted" }, t("learn.quizIntro")),
+          h("ol", { class: "lessons", start: String(quiz[0].i + 1) }, quiz.map((x) => item(x.lesson, x.i))))
+        : null,
       contents.glossary.length
         ? h("section", { class: "glossary", "data-role": "glossary" },
           h("h2", {}, t("learn.glossary")),
@@ -294,7 +356,7 @@ export function learnView(game, { compact = false } = {}) {
   return {
     el,
     refresh: render,
-    destroy: () => { gone = true; },
+    destroy: () => { gone = true; resized?.disconnect(); },
   };
 }
 
