@@ -54,6 +54,14 @@ const TEXTS = {
     "study.svg": "図（SVG）",
     "study.plot": "検証の図",
     "study.command": "同じ検証をコマンドで：",
+    "study.differences": "差",
+    "study.diffEven": "50 % との差",
+    "study.diffPair": "{b} − {a}",
+    "study.diffValue": "{d} ポイント（{lo}〜{hi}）",
+    "study.diffP": "補正後の p = {p}",
+    "study.clear": "はっきりした差",
+    "study.unclear": "はっきりしない",
+    "study.correction": "p 値は、この検証の検定（{n} 個）をまとめてホルムの方法で補正したものです。補正後の p が {alpha} 未満のときだけ「はっきりした差」とします。区間は補正していません。",
   },
   en: {
     "study.open": "Study",
@@ -97,6 +105,14 @@ const TEXTS = {
     "study.svg": "Plot (SVG)",
     "study.plot": "The study's plot",
     "study.command": "The same study on the command line:",
+    "study.differences": "Differences",
+    "study.diffEven": "difference from 50 %",
+    "study.diffPair": "{b} − {a}",
+    "study.diffValue": "{d} points ({lo} to {hi})",
+    "study.diffP": "p after the correction = {p}",
+    "study.clear": "clear",
+    "study.unclear": "not clear",
+    "study.correction": "The p-values are corrected together by Holm's method over the study's tests ({n}); a difference is clear only when its corrected p is below {alpha}. The intervals are not corrected.",
   },
 };
 
@@ -110,12 +126,19 @@ function pct(x) {
   return x === null || x === undefined ? "–" : `${(100 * x).toFixed(1)}`;
 }
 
+function points(x) {
+  const text = (100 * x).toFixed(1);
+  return x > 0 ? `+${text}` : text;
+}
+
 export function studyPage(root, game) {
   let choices = null;
   let error = null;
   let status = null;
   let timer = null;
   let gone = false;
+  let results = null;
+  let resultsUrl = null;
   const form = { compare: null, option: null, a: null, b: null, level: null, games: 40, width: 5, seconds: 60, seed: 0 };
 
   function kind() {
@@ -291,6 +314,7 @@ export function studyPage(root, game) {
             c.stopped_by ? h("span", { class: "muted" }, ` · ${ts(`study.stoppedBy.${c.stopped_by}`)}`) : null),
           h("td", { class: "study-bar-cell" }, bar(c)))))),
       h("p", { class: "help" }, ts(pair ? "study.pairMeaning" : "study.firstMeaning")),
+      differencesEl(),
       running && mine ? h("div", { class: "buttons" },
         h("button", { type: "button", "data-action": "study-cancel", onclick: cancel }, ts("study.cancel"))) : null,
       downloads.length ? h("div", { class: "study-downloads" },
@@ -303,8 +327,45 @@ export function studyPage(root, game) {
     );
   }
 
+  /** The finished study's JSON (its differences), fetched once per study. */
+  async function fetchResults() {
+    const url = status?.state !== "running" ? status?.downloads?.json : null;
+    if (!url || url === resultsUrl) return;
+    resultsUrl = url;
+    try {
+      results = await getJSON(url);
+    } catch {
+      results = null;  // the table above still stands; the JSON link says the rest
+    }
+    render();
+  }
+
+  function differenceRow(name, d) {
+    const value = ts("study.diffValue", { d: points(d.value), lo: points(d.interval[0]), hi: points(d.interval[1]) });
+    return h("li", { "data-role": "study-difference", "data-clear": d.clear ? "true" : "false" },
+      h("strong", {}, name), h("br"),
+      `${value} · ${ts("study.diffP", { p: d.p_holm })} · `,
+      d.clear ? h("strong", {}, ts("study.clear")) : ts("study.unclear"));
+  }
+
+  function differencesEl() {
+    if (!results || status?.downloads?.json !== resultsUrl || status.state === "running") return null;
+    const byLabel = new Map(results.cells.map((c) => [c.label, c]));
+    const rows = results.cells.map((c) => differenceRow(`${cellName(c)}: ${ts("study.diffEven")}`, c.difference));
+    for (const d of results.differences) {
+      const a = byLabel.get(d.a), b = byLabel.get(d.b);
+      rows.push(differenceRow(ts("study.diffPair", { a: a ? cellName(a) : d.a, b: b ? cellName(b) : d.b }), d.difference));
+    }
+    const alpha = Math.round(100 * (1 - results.study.confidence)) / 100;
+    return h("div", { class: "study-differences", "data-role": "study-differences" },
+      h("h2", {}, ts("study.differences")),
+      h("ul", { class: "study-difference-list" }, rows),
+      h("p", { class: "help" }, ts("study.correction", { n: results.tests, alpha })));
+  }
+
   function render() {
     if (gone) return;
+    fetchResults();
     if (!choices) {
       root.replaceChildren(h("p", { class: "muted" }, error ?? ts("study.loading")));
       return;
