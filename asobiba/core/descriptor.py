@@ -472,9 +472,9 @@ class Research(Generic[G_contra, S_contra]):
     rather than ended by the rules of play: the frameworks call it a truncation. None: no limit
     ever cuts the game."""
     race: Callable[[S_contra], Sequence[float]] | None = None
-    """Returns at a cut from the race, offered by the environments as an option (off by
-    default): each seat's share of the way still to go, turned into returns in [-1, 1] that add
-    up to 0 (the seat nearest its goal highest)."""
+    """Each seat's distance still to go in a race game (0 for a seat that finished): the
+    environments rank the seats by it for returns at a cut, an option off by default
+    (:mod:`asobiba.adapters.cuts`). None: the game is no race."""
 
 
 class Solved(Protocol):

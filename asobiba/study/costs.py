@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from ..ai.levels import make_agent
 from ..core.game import CHANCE, TERMINAL, sample_chance
 from .plan import Cell, Study
-from .play import _game
+from .play import cached_game
 from .stats import games_for_width
 
 BUDGET = 1.0
@@ -89,7 +89,7 @@ def calibrate_cell(study: Study, index: int, budget: float) -> CellCost:
     while spent < budget or (not finished and spent < longest):
         job = cell.job(index, number, study.game_id, study.seed)
         seed = random.Random(f"asobiba-calibration:{study.seed}:{index}:{number}").getrandbits(62)
-        game = _game(job.game_id, job.options)
+        game = cached_game(job.game_id, job.options)
         agents = [make_agent(game, name, seed=seed + s) for s, name in enumerate(job.agents)]
         rng = random.Random(seed)
         state = game.new_state()

@@ -77,13 +77,14 @@ def played(game_id: str, final: State, first: int | None, actions: int) -> Playe
 
 
 @functools.lru_cache(maxsize=64)
-def _game(game_id: str, options: tuple[str, ...]) -> Game:
+def cached_game(game_id: str, options: tuple[str, ...]) -> Game:
+    """The game of these options, made once per process (a worker plays many games of each)."""
     return make_game_from_pairs(game_id, list(options))
 
 
 def play(job: Job) -> Played:
     """Play ``job`` to its end."""
-    game = _game(job.game_id, job.options)
+    game = cached_game(job.game_id, job.options)
     agents = [make_agent(game, name, seed=job.seed + seat) for seat, name in enumerate(job.agents)]
     rng = random.Random(job.seed)
     state = game.new_state()

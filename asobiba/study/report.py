@@ -58,7 +58,8 @@ def exact_facts(study: Study, cell: Cell) -> dict[str, Any]:
 
 
 FILE_LIMIT = 1 << 20
-"""The most bytes of a file an option names that a study's JSON carries."""
+"""The most bytes of a file an option names that a study's JSON carries (a larger one: its path
+only, ``sha256`` and ``contents`` null)."""
 
 
 def files_json(study: Study) -> list[dict[str, Any]]:
@@ -74,11 +75,16 @@ def files_json(study: Study) -> list[dict[str, Any]]:
             continue
         seen.add(pair)
         path = Path(value.strip())
-        data = path.read_bytes()[:FILE_LIMIT + 1]
-        entry: dict[str, Any] = {"option": key.strip(), "path": str(path),
-                                 "sha256": hashlib.sha256(data).hexdigest()}
-        entry["contents"] = (data.decode("utf-8", "replace") if len(data) <= FILE_LIMIT
-                             else None)
+        entry: dict[str, Any] = {"option": key.strip(), "path": str(path)}
+        try:
+            with path.open("rb") as f:
+                data = f.read(FILE_LIMIT + 1)
+        except OSError as exc:  # gone since the study began: say so, the figures stand
+            out.append(entry | {"sha256": None, "contents": None, "error": exc.strerror})
+            continue
+        whole = len(data) <= FILE_LIMIT
+        entry["sha256"] = hashlib.sha256(data).hexdigest() if whole else None
+        entry["contents"] = data.decode("utf-8", "replace") if whole else None
         out.append(entry)
     return out
 

@@ -98,6 +98,16 @@ def test_gymnasium_says_truncated_at_a_cut() -> None:
     assert not env.unwrapped.action_masks().any()
 
 
+def test_gymnasium_checker_passes_with_cuts_and_race_returns() -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    for extra in ({}, {"cut_returns": "race"}):
+        env = gymnasium.make("asobiba/ChineseCheckers-v0", opponent="random", **SHORT, **extra)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # its advice on unbounded boxes
+            check_env(env.unwrapped)
+
+
 def test_gymnasium_ids_are_the_documented_ones() -> None:
     assert ENVS == ["asobiba/Diamond-v0", "asobiba/ChineseCheckers-v0", "asobiba/Diceout-v0",
                     "asobiba/Gandice-v0"]

@@ -64,6 +64,14 @@ const TEXTS = {
     "study.makeShare": "共有のリンクを作る",
     "study.shareLink": "共有のリンク（見るだけ。止めることはできません）",
     "study.shared": "共有された検証です（見るだけ）。",
+    "study.differences": "差",
+    "study.diffEven": "50 % との差",
+    "study.diffPair": "{b} − {a}",
+    "study.diffValue": "{d} ポイント（{lo}〜{hi}）",
+    "study.diffP": "補正後の p = {p}",
+    "study.clear": "はっきりした差",
+    "study.unclear": "はっきりしない",
+    "study.correction": "p 値は、この検証の検定（{n} 個）をまとめてホルムの方法で補正したものです。補正後の p が {alpha} 未満のときだけ「はっきりした差」とします。区間は補正していません。",
   },
   en: {
     "study.open": "Study",
@@ -114,6 +122,14 @@ const TEXTS = {
     "study.makeShare": "Make a share link",
     "study.shareLink": "Share link (it shows the study; it cannot stop it)",
     "study.shared": "A shared study (to look at only).",
+    "study.differences": "Differences",
+    "study.diffEven": "difference from 50 %",
+    "study.diffPair": "{b} − {a}",
+    "study.diffValue": "{d} points ({lo} to {hi})",
+    "study.diffP": "p after the correction = {p}",
+    "study.clear": "clear",
+    "study.unclear": "not clear",
+    "study.correction": "The p-values are corrected together by Holm's method over the study's tests ({n}); a difference is clear only when its corrected p is below {alpha}. The intervals are not corrected.",
   },
 };
 
@@ -159,6 +175,11 @@ function pct(x) {
   return x === null || x === undefined ? "–" : `${(100 * x).toFixed(1)}`;
 }
 
+function points(x) {
+  const text = (100 * x).toFixed(1);
+  return x > 0 ? `+${text}` : text;
+}
+
 export function studyPage(root, game) {
   let choices = null;
   let error = null;
@@ -170,6 +191,7 @@ export function studyPage(root, game) {
   let files = null; // {kind: object URL} of the ended study's downloads
   let filesOf = null;
   let picture = null; // the plot as a data: URL
+  let results = null; // the ended study's JSON (its differences), read from its download
   const form = { compare: null, option: null, a: null, b: null, level: null, games: 40, width: 5, seconds: 60, seed: 0 };
 
   function kind() {
@@ -314,6 +336,7 @@ export function studyPage(root, game) {
   async function fetchFiles() {
     if (!status || live(status) || filesOf === status.id || !Object.keys(status.downloads).length) return;
     filesOf = status.id;
+    results = null;
     const key = held(status.id)?.key;
     const found = {};
     try {
@@ -321,6 +344,7 @@ export function studyPage(root, game) {
         const blob = await getBlob(url, key);
         found[file] = URL.createObjectURL(blob);
         if (file === "png") picture = await dataUrl(blob); // the page's pictures are its own or data:
+        if (file === "json") results = JSON.parse(await blob.text());
       }
       files = found;
     } catch (err) {
@@ -393,6 +417,7 @@ export function studyPage(root, game) {
             c.stopped_by ? h("span", { class: "muted" }, ` · ${ts(`study.stoppedBy.${c.stopped_by}`)}`) : null),
           h("td", { class: "study-bar-cell" }, bar(c)))))),
       h("p", { class: "help" }, ts(pair ? "study.pairMeaning" : "study.firstMeaning")),
+      differencesEl(),
       mine ? h("div", { class: "buttons" },
         live(status) ? h("button", { type: "button", "data-action": "study-cancel", onclick: cancel }, ts("study.cancel")) : null,
         h("button", { type: "button", "data-action": "study-share", onclick: share }, ts("study.makeShare"))) : null,
@@ -410,6 +435,29 @@ export function studyPage(root, game) {
       minutes !== null ? h("p", { class: "muted", "data-role": "study-expires" }, ts("study.expires", { m: minutes })) : null,
       h("p", { class: "help" }, ts("study.command"), " ", h("code", {}, status.command)),
     );
+  }
+
+  function differenceRow(name, d) {
+    const value = ts("study.diffValue", { d: points(d.value), lo: points(d.interval[0]), hi: points(d.interval[1]) });
+    return h("li", { "data-role": "study-difference", "data-clear": d.clear ? "true" : "false" },
+      h("strong", {}, name), h("br"),
+      `${value} · ${ts("study.diffP", { p: d.p_holm })} · `,
+      d.clear ? h("strong", {}, ts("study.clear")) : ts("study.unclear"));
+  }
+
+  function differencesEl() {
+    if (!results || filesOf !== status?.id || live(status)) return null;
+    const byLabel = new Map(results.cells.map((c) => [c.label, c]));
+    const rows = results.cells.map((c) => differenceRow(`${cellName(c)}: ${ts("study.diffEven")}`, c.difference));
+    for (const d of results.differences) {
+      const a = byLabel.get(d.a), b = byLabel.get(d.b);
+      rows.push(differenceRow(ts("study.diffPair", { a: a ? cellName(a) : d.a, b: b ? cellName(b) : d.b }), d.difference));
+    }
+    const alpha = Math.round(100 * (1 - results.study.confidence)) / 100;
+    return h("div", { class: "study-differences", "data-role": "study-differences" },
+      h("h2", {}, ts("study.differences")),
+      h("ul", { class: "study-difference-list" }, rows),
+      h("p", { class: "help" }, ts("study.correction", { n: results.tests, alpha })));
   }
 
   function render() {
