@@ -29,7 +29,11 @@ def test_a_finished_study_shows_its_differences(page, server, shots: Path) -> No
     text = rows.first.inner_text()
     assert "50 % との差" in text and "補正後の p = " in text
     assert re.search(r"[+-]?\d+\.\d ポイント（[+-]?\d+\.\d〜[+-]?\d+\.\d）", text), text
-    data = server.api("GET", page.locator("[data-download=json]").get_attribute("href")).json()
+    study = page.evaluate("sessionStorage.getItem('asobiba.study.last')")  # the tab holds its token
+    token = page.evaluate(f"JSON.parse(sessionStorage.getItem('asobiba.study.{study}')).key")
+    auth = {"Authorization": f"Bearer {token}"}
+    status = server.api("GET", f"/api/studies/{study}", headers=auth).json()
+    data = server.api("GET", status["downloads"]["json"], headers=auth).json()
     clear = data["cells"][0]["difference"]["clear"]
     assert rows.first.get_attribute("data-clear") == ("true" if clear else "false")
     assert not serious(page)
