@@ -1,6 +1,7 @@
 """The limits of a server hold for the server, not for each of its processes (docs/operations.md,
-"Limits of a server of several processes"): two ``asobiba serve`` processes on one PostgreSQL run one
-study at a time between them, queue the next, and answer for either's study (status and cancel);
+"Limits of a server of several processes"): two ``asobiba serve`` processes on one PostgreSQL (and
+the two of ``--workers 2``) run one study at a time between them, queue the next, and answer for
+either's study (status and cancel);
 the per-address games quota is counted once for the database; each process keeps its part of the
 per-address request rate and TCP connections, so that the two together allow no more than one.
 
@@ -166,6 +167,34 @@ def test_each_process_keeps_its_part_of_an_address_s_connections(pair: tuple[Pro
         for conn in held:
             conn.close()
     assert answered == [True] * (CONNECTIONS // 2) + [False] * (CONNECTIONS // 2), answered
+
+
+def test_with_workers_every_request_about_a_study_finds_it(pg_url: str, tmp_path: Path) -> None:
+    """``--workers 2``: the two processes accept on one port, so each new connection may reach
+    either; every one of them answers for the study, and a second study waits for the first."""
+    served = Process(pg_url, tmp_path / "w", "--workers", "2").ready()
+    try:
+        started = httpx.post(f"{served.url}/api/studies", json=LONG, headers=client("192.0.2.40")).json()
+        url = f"{served.url}/api/studies/{started['id']}"
+        for _ in range(12):  # a new connection each: the kernel hands them to either process
+            with httpx.Client() as fresh:
+                seen = fresh.get(url, headers=bearer("192.0.2.40", started["token"]))
+            assert seen.status_code == 200 and seen.json()["state"] == "running", seen.text
+        for n in range(3):
+            with httpx.Client() as fresh:
+                waiting = fresh.post(f"{served.url}/api/studies", json=TINY,
+                                     headers=client(f"192.0.2.4{n + 1}"))
+            assert waiting.status_code == 202 and waiting.json()["state"] == "queued", waiting.text
+        with httpx.Client() as fresh:
+            cancelled = fresh.post(f"{url}/cancel", headers=bearer("192.0.2.40", started["token"]))
+        assert cancelled.status_code == 200
+        assert until(served.url, "192.0.2.40", started, ENDED, 30)["state"] == "cancelled"
+    finally:
+        served.process.terminate()
+        try:
+            served.process.wait(30)
+        finally:
+            served.kill()
 
 
 def test_a_process_that_stops_is_no_longer_counted(pair: tuple[Process, Process], pg_url: str,
