@@ -12,17 +12,23 @@ from __future__ import annotations
 
 import os
 import socket
+import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
 import pytest
 from sqlalchemy import create_engine, text
 from web.test_web_cluster import Process
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.sync.client import connect
 
 from asobiba.web.store import metadata, resolve_db_url
 
+SOCKETS = 64
+"""An address's WebSockets (the default; each of the two processes holds half)."""
 CONNECTIONS = 4
 """The ``--address-connections`` of the processes (each holds half)."""
 TINY = {"game": "gandice", "compare": "decks", "a": "yami", "b": "isurugi", "level": "intro",
@@ -169,6 +175,25 @@ def test_each_process_keeps_its_part_of_an_address_s_connections(pair: tuple[Pro
     assert answered == [True] * (CONNECTIONS // 2) + [False] * (CONNECTIONS // 2), answered
 
 
+def test_each_process_keeps_its_part_of_an_address_s_websockets(pair: tuple[Process, Process]) -> None:
+    first, _ = pair
+    made = httpx.post(f"{first.url}/api/games", json={"game": "diamond", "seats": [{"type": "human"}] * 2},
+                      headers=client("192.0.2.51")).json()
+    sockets, refused = [], 0
+    try:
+        for _ in range(SOCKETS // 2 + 1):
+            try:
+                sockets.append(connect(f"{first.ws}/ws/games/{made['id']}", subprotocols=["asobiba"],  # type: ignore[list-item]
+                                       additional_headers=client("192.0.2.50"), proxy=None, open_timeout=10,
+                                       legacy=True))
+            except (InvalidHandshake, ConnectionClosed):
+                refused += 1
+    finally:
+        for ws in sockets:
+            ws.close()
+    assert (len(sockets), refused) == (SOCKETS // 2, 1)  # its half of the address's 64
+
+
 def test_with_workers_every_request_about_a_study_finds_it(pg_url: str, tmp_path: Path) -> None:
     """``--workers 2``: the two processes accept on one port, so each new connection may reach
     either; every one of them answers for the study, and a second study waits for the first."""
@@ -176,10 +201,16 @@ def test_with_workers_every_request_about_a_study_finds_it(pg_url: str, tmp_path
     try:
         started = httpx.post(f"{served.url}/api/studies", json=LONG, headers=client("192.0.2.40")).json()
         url = f"{served.url}/api/studies/{started['id']}"
-        for _ in range(12):  # a new connection each: the kernel hands them to either process
-            with httpx.Client() as fresh:
-                seen = fresh.get(url, headers=bearer("192.0.2.40", started["token"]))
-            assert seen.status_code == 200 and seen.json()["state"] == "running", seen.text
+        start = threading.Barrier(12)
+
+        def look(_: int) -> httpx.Response:
+            with httpx.Client() as fresh:  # a new connection each, all at once: either process takes it
+                start.wait()
+                return fresh.get(url, headers=bearer("192.0.2.40", started["token"]))
+
+        with ThreadPoolExecutor(12) as pool:
+            for seen in pool.map(look, range(12)):
+                assert seen.status_code == 200 and seen.json()["state"] == "running", seen.text
         for n in range(3):
             with httpx.Client() as fresh:
                 waiting = fresh.post(f"{served.url}/api/studies", json=TINY,
