@@ -362,8 +362,14 @@ class Studies:
             row = self.slot.claim(self.origin)
             if row is None:
                 return
-            body = StudyBody.model_validate_json(row.body)
-            run = self.local = StudyRun(row.id, plan(body), min(body.seconds, self.seconds))
+            try:
+                body = StudyBody.model_validate_json(row.body)
+                study = plan(body)
+            except Exception as exc:  # asked for of a server that offered it, no longer offered here
+                said = self._unplanned(row, one_line(str(exc) or type(exc).__name__))
+                self.slot.finish(row.id, self.origin, FAILED, json.dumps(said), None, {})
+                return
+            run = self.local = StudyRun(row.id, study, min(body.seconds, self.seconds))
             self._threads = [threading.Thread(target=self._work, args=(run,), name="study", daemon=True),
                              threading.Thread(target=self._beat, args=(run,), name="study-beat",
                                               daemon=True)]
@@ -438,9 +444,22 @@ class Studies:
         return found
 
     def _planned(self, row: StudyRow) -> dict[str, Any]:
-        body = StudyBody.model_validate_json(row.body)
-        run = StudyRun(row.id, plan(body), min(body.seconds, self.seconds))
+        """The status of a study not begun (or whose process stored none)."""
+        try:
+            body = StudyBody.model_validate_json(row.body)
+            run = StudyRun(row.id, plan(body), min(body.seconds, self.seconds))
+        except Exception as exc:  # its study is no longer offered (another version of the server)
+            return self._unplanned(row, one_line(str(exc) or type(exc).__name__))
         return {**run.status(router.prefix), "elapsed": 0.0}
+
+    @staticmethod
+    def _unplanned(row: StudyRow, error: str) -> dict[str, Any]:
+        """The status of a study this server cannot lay out."""
+        body = json.loads(row.body)
+        return {"id": row.id, "game": str(body.get("game")), "compare": str(body.get("compare")),
+                "state": FAILED, "games": 0, "expected": 0, "elapsed": 0.0, "eta": None,
+                "seconds": int(body.get("seconds", 0)), "command": "", "cells": [], "downloads": {},
+                "error": error, "position": None, "expires": None}
 
     def queue(self) -> dict[str, Any]:
         running, waiting, now = self.slot.occupancy()

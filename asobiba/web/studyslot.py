@@ -121,7 +121,6 @@ class StudyRow:
     started: float | None
     ended: float | None
     holder: str | None
-    cancel: bool
     status: str | None
     results: str | None
     plots: tuple[str, ...]
@@ -165,14 +164,14 @@ def prepare(engine: Engine) -> None:
         metadata.create_all(conn)
 
 
-_COLUMNS = [c for c in studies_table.c if c.name not in ("png", "svg", "beat")]
+_COLUMNS = [c for c in studies_table.c if c.name not in ("png", "svg", "beat", "cancel")]
 
 
 def _row(row: Row[Any]) -> StudyRow:
     m = row._mapping
     plots = tuple(kind for kind in ("png", "svg") if m[f"has_{kind}"])
     return StudyRow(m["id"], m["token"], m["share"], m["address"], m["body"], m["state"], m["created"],
-                    m["started"], m["ended"], m["holder"], bool(m["cancel"]), m["status"], m["results"],
+                    m["started"], m["ended"], m["holder"], m["status"], m["results"],
                     plots)
 
 

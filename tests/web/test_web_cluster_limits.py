@@ -1,6 +1,7 @@
 """The limits of a server hold for the server, not for each of its processes (docs/operations.md,
-"Limits of a server of several processes"): two ``asobiba serve`` processes on one PostgreSQL run one
-study at a time between them, queue the next, and answer for either's study (status and cancel);
+"Limits of a server of several processes"): two ``asobiba serve`` processes on one PostgreSQL (and
+the two of ``--workers 2``) run one study at a time between them, queue the next, and answer for
+either's study (status and cancel);
 the per-address games quota is counted once for the database; each process keeps its part of the
 per-address request rate and TCP connections, so that the two together allow no more than one.
 
@@ -11,17 +12,23 @@ from __future__ import annotations
 
 import os
 import socket
+import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
 import pytest
 from sqlalchemy import create_engine, text
 from web.test_web_cluster import Process
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.sync.client import connect
 
 from asobiba.web.store import metadata, resolve_db_url
 
+SOCKETS = 64
+"""An address's WebSockets (the default; each of the two processes holds half)."""
 CONNECTIONS = 4
 """The ``--address-connections`` of the processes (each holds half)."""
 TINY = {"game": "gandice", "compare": "decks", "a": "yami", "b": "isurugi", "level": "intro",
@@ -166,6 +173,59 @@ def test_each_process_keeps_its_part_of_an_address_s_connections(pair: tuple[Pro
         for conn in held:
             conn.close()
     assert answered == [True] * (CONNECTIONS // 2) + [False] * (CONNECTIONS // 2), answered
+
+
+def test_each_process_keeps_its_part_of_an_address_s_websockets(pair: tuple[Process, Process]) -> None:
+    first, _ = pair
+    made = httpx.post(f"{first.url}/api/games", json={"game": "diamond", "seats": [{"type": "human"}] * 2},
+                      headers=client("192.0.2.51")).json()
+    sockets, refused = [], 0
+    try:
+        for _ in range(SOCKETS // 2 + 1):
+            try:
+                sockets.append(connect(f"{first.ws}/ws/games/{made['id']}", subprotocols=["asobiba"],  # type: ignore[list-item]
+                                       additional_headers=client("192.0.2.50"), proxy=None, open_timeout=10,
+                                       legacy=True))
+            except (InvalidHandshake, ConnectionClosed):
+                refused += 1
+    finally:
+        for ws in sockets:
+            ws.close()
+    assert (len(sockets), refused) == (SOCKETS // 2, 1)  # its half of the address's 64
+
+
+def test_with_workers_every_request_about_a_study_finds_it(pg_url: str, tmp_path: Path) -> None:
+    """``--workers 2``: the two processes accept on one port, so each new connection may reach
+    either; every one of them answers for the study, and a second study waits for the first."""
+    served = Process(pg_url, tmp_path / "w", "--workers", "2").ready()
+    try:
+        started = httpx.post(f"{served.url}/api/studies", json=LONG, headers=client("192.0.2.40")).json()
+        url = f"{served.url}/api/studies/{started['id']}"
+        start = threading.Barrier(12)
+
+        def look(_: int) -> httpx.Response:
+            with httpx.Client() as fresh:  # a new connection each, all at once: either process takes it
+                start.wait()
+                return fresh.get(url, headers=bearer("192.0.2.40", started["token"]))
+
+        with ThreadPoolExecutor(12) as pool:
+            for seen in pool.map(look, range(12)):
+                assert seen.status_code == 200 and seen.json()["state"] == "running", seen.text
+        for n in range(3):
+            with httpx.Client() as fresh:
+                waiting = fresh.post(f"{served.url}/api/studies", json=TINY,
+                                     headers=client(f"192.0.2.4{n + 1}"))
+            assert waiting.status_code == 202 and waiting.json()["state"] == "queued", waiting.text
+        with httpx.Client() as fresh:
+            cancelled = fresh.post(f"{url}/cancel", headers=bearer("192.0.2.40", started["token"]))
+        assert cancelled.status_code == 200
+        assert until(served.url, "192.0.2.40", started, ENDED, 30)["state"] == "cancelled"
+    finally:
+        served.process.terminate()
+        try:
+            served.process.wait(30)
+        finally:
+            served.kill()
 
 
 def test_a_process_that_stops_is_no_longer_counted(pair: tuple[Process, Process], pg_url: str,

@@ -201,6 +201,25 @@ def test_a_study_whose_process_stopped_beating_fails_and_the_queue_goes_on(clien
         assert failed["state"] == "failed" and failed["error"] == "the server process that ran it stopped"
 
 
+def test_a_queued_study_this_server_no_longer_offers_fails_in_one_line(client, db_url: str) -> None:
+    """A study queued by another version of the server (its game is gone here) fails when its
+    turn comes, and the queue goes on."""
+    from sqlalchemy import create_engine
+
+    from asobiba.web.store import resolve_db_url
+    from asobiba.web.studyslot import StudySlot
+
+    engine = create_engine(resolve_db_url(db_url))
+    StudySlot(engine).enqueue("00000000000000aa", "its-token", "192.0.2.7",
+                              '{"game": "gone", "compare": "decks", "seconds": 60}', 0)
+    engine.dispose()
+    status = client.get("/api/studies/00000000000000aa", headers=auth("its-token"))
+    assert status.status_code == 200, status.text
+    assert status.json()["state"] == "failed" and "\n" not in status.json()["error"]
+    started = client.post("/api/studies", json={**TINY, "games": 1}).json()
+    assert wait_end(client, started)["state"] == "done"
+
+
 def test_a_study_id_of_another_form_is_not_looked_up(client) -> None:
     for study_id in ("ab%00cd", "é", "0" * 17, "0123456789ABCDEF", "x" * 5000):
         refused(client.get(f"/api/studies/{study_id}", headers=auth("x")), 404)

@@ -63,6 +63,7 @@ def test_a_tiny_study_runs_from_the_page(page, browser, server, shots: Path) -> 
         elsewhere.wait_for_selector("[data-state=done] [data-download=json]")
         assert elsewhere.locator("[data-role=study-shared]").count() == 1
         assert elsewhere.locator("[data-action=study-share], [data-action=study-cancel]").count() == 0
+        assert not serious(elsewhere)  # the shared view, at a phone's width
         elsewhere.goto(f"{server.url}/study/gandice")  # without the link: another person's study is not shown
         elsewhere.wait_for_selector("[data-action=study-start]")
     finally:
