@@ -4,8 +4,8 @@ frame or an option (docs/formats.md, "Reading files and text"): every such text 
 * A file: a regular file only (a FIFO, a device such as ``/dev/zero`` or a folder is refused
   before anything is read, so reading never blocks nor runs on), at most :data:`MAX_FILE_BYTES`,
   UTF-8.
-* JSON (:func:`parse_json`): valid Unicode, numbers finite and of at most 4,300 digits, nested at
-  most :data:`MAX_DEPTH` levels.
+* JSON (:func:`parse_json`; :func:`parse_json_prefix` for JSON followed by more text): valid
+  Unicode, numbers finite and of at most 4,300 digits, nested at most :data:`MAX_DEPTH` levels.
 * TOML (:func:`parse_toml`): nested at most :data:`MAX_DEPTH` levels, in brackets (arrays, inline
   tables) and in the tables it makes (dotted keys, ``[a.b.c]`` headers). The standard library's
   parser calls itself for each bracket, so 3,000 of them would exhaust Python's stack: the text's
@@ -64,7 +64,7 @@ def read_json_file(path: str | Path, error: type[AsobibaError] = PositionError) 
     return parse_json(read_text_file(path, error), error, f"{path}: ")
 
 
-def parse_json(raw: str | bytes, error: type[AsobibaError], prefix: str = "") -> Any:
+def parse_json(raw: str | bytes, error: type[Exception], prefix: str = "") -> Any:
     """JSON text from outside (see the module docstring); else ``error`` with one line (starting
     with ``prefix``)."""
     try:
@@ -79,7 +79,33 @@ def parse_json(raw: str | bytes, error: type[AsobibaError], prefix: str = "") ->
     return data
 
 
-def parse_toml(text: str, error: type[AsobibaError], prefix: str = "") -> dict[str, Any]:
+_JSON_MARK = re.compile(r'[\[\]{}"]')
+_JSON_STRING_BODY = re.compile(r'(?:[^"\\]|\\.)*', re.S)
+
+
+def parse_json_prefix(text: str, error: type[Exception], prefix: str = "") -> tuple[Any, str]:
+    """The JSON array or object that ``text`` starts with (as :func:`parse_json` reads it) and the
+    text after it, e.g. ``{…} moves 3 5`` in a line of the engine protocol."""
+    start = len(text) - len(text.lstrip())
+    if not text.startswith(("{", "["), start):
+        raise error(f"{prefix}malformed JSON (an object or an array must come first)")
+    depth, pos = 0, start
+    while (mark := _JSON_MARK.search(text, pos)) is not None:
+        char, pos = mark.group(), mark.end()
+        if char == '"':
+            pos = _JSON_STRING_BODY.match(text, pos).end() + 1  # type: ignore[union-attr]
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise error(f"{prefix}{_too_deep('JSON')}")
+        else:
+            depth -= 1
+            if depth == 0:
+                return parse_json(text[start:pos], error, prefix), text[pos:]
+    raise error(f"{prefix}malformed JSON (it does not end)")
+
+
+def parse_toml(text: str, error: type[Exception], prefix: str = "") -> dict[str, Any]:
     """TOML text from outside (see the module docstring); else ``error`` with one line (starting
     with ``prefix``)."""
     if _toml_brackets_too_deep(text):

@@ -10,7 +10,6 @@ traceback.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
@@ -19,6 +18,7 @@ from ..ai.levels import build_agent, make_agent
 from ..core import Game, State, registry
 from ..core.errors import AsobibaError, one_line
 from ..core.options import Options
+from ..core.reading import parse_json_prefix
 from .protocol import Go, ProtocolError, parse_go, parse_setoption, split_moves, words
 
 
@@ -101,13 +101,10 @@ class Engine:
 
     @staticmethod
     def _json_and_moves(text: str) -> tuple[Any, list[int]]:
-        try:
-            data, end = json.JSONDecoder().raw_decode(text)
-        except json.JSONDecodeError as exc:
-            raise ProtocolError(f"position json: not JSON ({exc.msg})") from None
+        data, after = parse_json_prefix(text, ProtocolError, "position json: ")
         if not isinstance(data, dict):
             raise ProtocolError("position json: the position must be a JSON object")
-        rest = text[end:].split()
+        rest = after.split()
         if rest and rest[0] != "moves":
             raise ProtocolError("position json {…} may be followed only by moves A …")
         return data, split_moves(rest)[1]

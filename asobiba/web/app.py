@@ -9,7 +9,7 @@ with 404. The lobby's catalog is built at start-up. Every request
 passes :class:`~asobiba.web.guard.Guard`; every error is
 ``{"error": "one line"}`` (400 for bad input, also where FastAPI itself checks a path or query
 value; 404 for what does not exist; 413 for a body too large; 503 with ``Retry-After`` while the
-database does not answer, :class:`~.store.StoreUnavailable`).
+database does not answer, :class:`~.errors.StoreUnavailable`).
 """
 
 from __future__ import annotations

@@ -39,6 +39,8 @@ from typing import Any
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.sql import Executable
 
+from .errors import StoreUnavailable
+
 log = logging.getLogger("asobiba.web")
 
 BATCH_LIMIT = 512
@@ -130,8 +132,8 @@ class GroupCommit:
             with self.engine.begin() as conn:
                 results = _run(conn, [job.write for job in batch])
         except Exception as exc:
-            if len(batch) == 1:
-                _tell(batch, [(None, exc)])
+            if len(batch) == 1 or isinstance(exc, StoreUnavailable):  # a database gone fails them all
+                _tell(batch, [(None, exc)] * len(batch))
             else:
                 log.warning("a group commit of %d writes failed (%s); trying them one by one",
                             len(batch), exc)

@@ -21,6 +21,7 @@ from ..core.errors import (
     RecordError,
     one_line,
 )
+from ..core.names import Names
 
 
 class NotFound(AsobibaError):
@@ -41,6 +42,24 @@ class Forbidden(Explained):
 
 class NotAtTable(AsobibaError):
     """A game the web table cannot show: its descriptor declares no board picture (HTTP 400)."""
+
+
+RETRY_AFTER = 5
+"""The seconds a client is told to wait before trying again while the database does not answer."""
+UNAVAILABLE = Names("対局の記録先（データベース）が応答しません。数秒後にもう一度お試しください。",
+                    "the game store (the database) does not answer; try again in a few seconds")
+
+
+class StoreUnavailable(Explained):
+    """The database does not answer (HTTP 503 with ``Retry-After``). A change it was asked to keep
+    is not acknowledged; the game is read again from the database, as it was last stored, once it
+    answers."""
+
+    status = 503
+    retry_after = RETRY_AFTER
+
+    def __init__(self) -> None:
+        super().__init__(UNAVAILABLE)
 
 
 class ComputerFailed(Explained):
@@ -66,7 +85,7 @@ class RulesRefused(AsobibaError):
 
 def http_status(exc: AsobibaError) -> int:
     """The HTTP status of a refusal: 404, 401, 403, 409 (:class:`RulesRefused`), 413
-    (:class:`~.guard.TooLarge` says so), 503 (:class:`~.store.StoreUnavailable`), else 400."""
+    (:class:`~.guard.TooLarge` says so), 503 (:class:`StoreUnavailable`), else 400."""
     if isinstance(exc, NotFound):
         return 404
     if isinstance(exc, Unauthorized):

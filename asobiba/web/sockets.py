@@ -40,12 +40,11 @@ from fastapi import APIRouter, WebSocket
 
 from ..core.errors import AsobibaError
 from . import frames
-from .errors import GameNotFound, error_frame
+from .errors import GameNotFound, StoreUnavailable, error_frame
 from .ids import GAME_ID_PATTERN
 from .limits import ADDRESS_FRAMES, FrameLimit, Limits, RateLimited
 from .protocol import MAX_TOKENS, ProtocolError, parse_frame
 from .rooms import Rooms
-from .store import StoreUnavailable
 from .table import Table
 from .view import StateFrame, dumps
 

@@ -80,6 +80,7 @@ from ..core.errors import AsobibaError, Explained, one_line
 from ..core.names import Names
 from ..core.outcome import Outcome
 from .commits import GroupCommit, Rows, Write
+from .errors import StoreUnavailable
 from .holders import HOLDER, SeatKey
 from .seats import Seat
 
@@ -180,23 +181,6 @@ STALE = Names("対局はその間に進みました（別の操作が先に届�
 
 def stale() -> StaleGame:
     return StaleGame(STALE)
-
-
-RETRY_AFTER = 5
-"""The seconds a client is told to wait before trying again while the database does not answer."""
-UNAVAILABLE = Names("対局の記録先（データベース）が応答しません。数秒後にもう一度お試しください。",
-                    "the game store (the database) does not answer; try again in a few seconds")
-
-
-class StoreUnavailable(Explained):
-    """The database does not answer (HTTP 503 with ``Retry-After``). A change it was asked to keep
-    is told as not made; the game is read again from the database once it answers."""
-
-    status = 503
-    retry_after = RETRY_AFTER
-
-    def __init__(self) -> None:
-        super().__init__(UNAVAILABLE)
 
 
 GONE = (sa_exc.OperationalError, sa_exc.InterfaceError)

@@ -69,6 +69,7 @@ HOSTILE = [
     'position json {"to_move": 7}', "position json {} moves", "setoption", "setoption name king",
     "setoption name nothing value 1", "setoption name king value maybe", "notation", "notation 1 2",
     "notation 5", "\x07", "x" * 2000, "position start moves " + "1 " * 5000, "legal 5",
+    "position json " + "[" * 3000, "position json " + "{\"a\": " * 3000,
 ]
 
 

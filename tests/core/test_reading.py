@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from asobiba.core.errors import AsobibaError
-from asobiba.core.reading import MAX_DEPTH, parse_json, parse_toml
+from asobiba.core.reading import MAX_DEPTH, parse_json, parse_json_prefix, parse_toml
 
 DEEP = "malformed TOML (nested more than 100 levels)"
 
@@ -80,3 +80,25 @@ def test_json_up_to_the_bound_reads_and_past_it_is_refused(kind: str) -> None:
     for n in (MAX_DEPTH + 1, 300, 3000):
         with pytest.raises(AsobibaError, match=r"^at: malformed JSON \(nested more than 100 levels\)$"):
             parse_json(kind * n + inner + close * n, AsobibaError, "at: ")
+
+
+def test_json_followed_by_more_text_is_read_to_its_end_and_bounded_too() -> None:
+    assert parse_json_prefix('{"a": "}{[\\""} moves 1', AsobibaError) == ({"a": '}{["'}, " moves 1")
+    assert parse_json_prefix(" [[1], {}]x", AsobibaError) == ([[1], {}], "x")
+    for bad, message in (("[" * 3000, "nested more than 100 levels"), ("[1", "does not end"),
+                         ("x", "must come first"), ("[1}", "malformed JSON")):
+        with pytest.raises(AsobibaError, match=message):
+            parse_json_prefix(bad, AsobibaError)
+
+
+def test_the_engine_protocol_answers_deep_json_with_one_error_line() -> None:
+    """``asobiba engine`` reads ``position json {…} moves …`` with the same bound (it was
+    ``error internal: RecursionError``)."""
+    import io
+
+    from asobiba.engine.server import Engine, serve
+
+    for deep in ("[" * 3000, '{"a": ' * 3000):
+        out = io.StringIO()
+        serve(Engine("diceout"), io.StringIO(f"position json {deep}\n"), out)
+        assert out.getvalue() == "error position json: malformed JSON (nested more than 100 levels)\n"
