@@ -190,12 +190,16 @@ lost connection, a server shutting down, a SQLite file locked past its time-out)
 
 class Outage:
     """Whether the database is down now, told to the log once when it goes and once when it comes
-    back (from any thread)."""
+    back (from any thread). Watched from the moment the store is open: a database that cannot be
+    opened at all is an error of its own (:func:`check_db`), not an outage."""
 
-    def __init__(self, shown: str) -> None:
-        self.shown = shown
+    def __init__(self, engine: Engine) -> None:
+        self.shown = engine.url.render_as_string(hide_password=True)
         self.since: float | None = None
         self.lock = threading.Lock()
+        event.listen(engine, "handle_error", self.went)
+        event.listen(engine, "commit", self.answered)
+        event.listen(engine.pool, "connect", self.answered)
 
     def went(self, context: ExceptionContext) -> StoreUnavailable | None:
         """SQLAlchemy's ``handle_error`` hook: a database that does not answer becomes
@@ -321,17 +325,6 @@ def check_db(url: str) -> str:
 
 
 def _engine(url: str) -> Engine:
-    """The engine of ``url``, its outages watched (:class:`Outage`)."""
-    parsed = make_url(url)
-    engine = _made(url)
-    outage = Outage(parsed.render_as_string(hide_password=True))
-    event.listen(engine, "handle_error", outage.went)
-    event.listen(engine, "commit", outage.answered)
-    event.listen(engine.pool, "connect", outage.answered)
-    return engine
-
-
-def _made(url: str) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
@@ -391,6 +384,7 @@ class Store:
         self.url = url
         self.engine = _engine(url)
         _prepare(self.engine)
+        self.outage = Outage(self.engine)
         self.writer = GroupCommit(self.engine)
         self.origin = origin
         """The server process's id, sent with every change's notification (None: no
