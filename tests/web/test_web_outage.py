@@ -81,27 +81,36 @@ def test_a_stopped_database_is_a_503_logged_once_and_the_game_plays_again_when_i
                           json={"game": "diceout", "seats": HUMANS, "seed": 3}).json()
         first = legal(served, game)[0]
         plies = httpx.get(f"{served.url}/api/games/{game['id']}", timeout=60).json()["plies"]
-        postgres.stop()
-        try:
-            for _ in range(5):
-                refused = move(served, game, first)
-                assert refused.status_code == 503, refused.text[:300]
-                assert refused.headers["retry-after"] == "5"
-                body = refused.json()
-                assert set(body) == {"error", "text"} and "does not answer" in body["error"]
-                assert body["text"]["ja"] and "\n" not in body["error"]
-            read = httpx.get(f"{served.url}/api/games/{game['id']}", timeout=60)
-            assert read.status_code == 503 and read.headers["retry-after"] == "5"
-            with connect(f"ws://127.0.0.1:{served.port}/ws/games/{game['id']}",
-                         subprotocols=["asobiba"]) as ws:  # type: ignore[list-item]
-                frame = json.loads(ws.recv(timeout=30))
-                with pytest.raises(ConnectionClosed) as closed:
-                    ws.recv(timeout=30)
-            assert frame["type"] == "error" and "does not answer" in frame["message"]
-            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
-            assert httpx.get(f"{served.url}/api/catalog", timeout=60).status_code == 200
-        finally:
-            postgres.start()
+        with connect(f"ws://127.0.0.1:{served.port}/ws/games/{game['id']}",
+                     subprotocols=["asobiba", f"token.{game['token']}"]) as player:  # type: ignore[list-item]
+            assert json.loads(player.recv(timeout=30))["type"] == "state"
+            postgres.stop()
+            try:
+                player.send(json.dumps({"type": "move", "action": first, "ply": plies}))
+                said = json.loads(player.recv(timeout=30))  # the socket stays open, told why
+                assert said["type"] == "error" and "does not answer" in said["message"], said
+                for _ in range(5):
+                    refused = move(served, game, first)
+                    assert refused.status_code == 503, refused.text[:300]
+                    assert refused.headers["retry-after"] == "5"
+                    body = refused.json()
+                    assert set(body) == {"error", "text"} and "does not answer" in body["error"]
+                    assert body["text"]["ja"] and "\n" not in body["error"]
+                read = httpx.get(f"{served.url}/api/games/{game['id']}", timeout=60)
+                assert read.status_code == 503 and read.headers["retry-after"] == "5"
+                with connect(f"ws://127.0.0.1:{served.port}/ws/games/{game['id']}",
+                             subprotocols=["asobiba"]) as ws:  # type: ignore[list-item]
+                    frame = json.loads(ws.recv(timeout=30))
+                    with pytest.raises(ConnectionClosed) as closed:
+                        ws.recv(timeout=30)
+                assert frame["type"] == "error" and "does not answer" in frame["message"]
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+                assert httpx.get(f"{served.url}/api/catalog", timeout=60).status_code == 200
+            finally:
+                postgres.start()
+            player.send(json.dumps({"type": "sync"}))
+            synced = json.loads(player.recv(timeout=30))
+            assert synced["type"] == "state" and synced["game"]["plies"] == plies
         again = httpx.get(f"{served.url}/api/games/{game['id']}", timeout=60)
         assert again.status_code == 200 and again.json()["plies"] == plies  # nothing half stored
         assert move(served, game, first).status_code == 200
