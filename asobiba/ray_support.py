@@ -56,6 +56,16 @@ class RayAddress:
     port: int
     client: bool
 
+    @property
+    def on_loopback(self) -> bool:
+        """Whether the address is this machine's loopback (127.0.0.0/8, ::1, localhost)."""
+        if self.host == "localhost":
+            return True
+        try:
+            return ipaddress.ip_address(self.host).is_loopback
+        except ValueError:
+            return False
+
     def __str__(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"{CLIENT if self.client else ''}{host}:{self.port}"
@@ -100,7 +110,7 @@ def connect_ray(address: str | None) -> tuple[Any, bool]:
     to a local Ray started here (:data:`RAY_LOCAL`); and whether this call started it (then its
     caller shuts it down). A Ray already running in this process is used as it is."""
     cluster = ray_address(address) if address else None
-    if cluster is None:
+    if cluster is None or cluster.on_loopback:  # else Ray would swap 127.0.0.1 for the network's address
         os.environ.setdefault(*LOOPBACK)
     try:
         import ray

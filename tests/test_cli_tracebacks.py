@@ -135,3 +135,11 @@ def test_a_connection_that_is_not_taken_times_out() -> None:
             for client in waiting:
                 client.close()
     assert ray_support.CONNECT_TIMEOUT == 10.0  # the bound docs/study/README.md states
+
+
+def test_a_loopback_address_keeps_ray_on_loopback() -> None:
+    """Given a cluster on this machine's loopback, Ray is told to stay there (else it would swap
+    127.0.0.1 for the machine's network address and connect to that)."""
+    assert ray_address("127.0.0.1:6379").on_loopback and ray_address("localhost:1").on_loopback
+    assert ray_address("[::1]:1").on_loopback and ray_address("ray://127.0.0.2:10001").on_loopback
+    assert not ray_address("10.0.0.1:6379").on_loopback and not ray_address("head.example:1").on_loopback
