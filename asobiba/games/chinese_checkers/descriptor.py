@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...ai.appraise import SearchAppraise
 from ...core.descriptor import Counterpart, GameDescriptor, Lobby, Names, StudySubjects
 from ..star.capabilities import KNOWLEDGE, MOVE_PATHS, RENDER_SVG, RENDER_TEXT, compiled
 from ..star.crossing import web as crossing
@@ -74,4 +75,5 @@ DESCRIPTOR = GameDescriptor(
     lessons=lessons.lessons,
     research=RESEARCH,
     study=StudySubjects(players_option="players", options=("long_jump", "goal_block", "hop_own")),
+    appraise=SearchAppraise(),
 )
