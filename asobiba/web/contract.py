@@ -211,6 +211,8 @@ EXTRA_ERRORS: dict[str, tuple[int, ...]] = {
     "post_hint": (503,),
     "build_solutions": (409,),
     "start_study": (409,),
+    "post_review": (409, 503),
+    "post_review_try": (409, 503),
     **{operation: (409,) for operation in sorted(CHANGING)},
 }
 """Statuses beyond those every operation of its kind can answer."""
