@@ -213,6 +213,7 @@ EXTRA_ERRORS: dict[str, tuple[int, ...]] = {
     "start_study": (409,),
     "post_review": (409, 503),
     "post_review_try": (409, 503),
+    "get_review_choices": (409,),
     **{operation: (409,) for operation in sorted(CHANGING)},
 }
 """Statuses beyond those every operation of its kind can answer."""

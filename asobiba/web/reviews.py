@@ -7,6 +7,8 @@
 * ``POST /api/games/{id}/review?level=L`` — start the review of a finished game (409 for one still
   played); answers as the GET does. A review is worked out once: it is stored with the game
   (:meth:`~.store.Store.save_review`), survives restarts and is read by every server process.
+* ``GET /api/games/{id}/review/choices?ply=N`` — the legal moves of decision ``N`` with their
+  cells and words (:func:`~.view.move_cells`), for trying another move there.
 * ``POST /api/games/{id}/review/try`` ``{"ply", "action", "level"}`` — "learn from your
   mistakes": judge a move tried instead of the one played at decision ``ply``; answers
   ``{"judgement", "as_good", "after", "best": {...}}`` (``as_good``: judged best or good).
@@ -41,6 +43,7 @@ from .bodies import Body, read_body
 from .contract import Answer, answers
 from .rooms import Rooms
 from .table import Table
+from .view import move_cells
 from .workers import Busy, Workers
 
 router = APIRouter(prefix="/api")
@@ -188,7 +191,10 @@ class Reviews:
             game = table.game
             done = Review(game.id, _reading(game, level), DEFAULT_SEED, moves,
                           summarise(game.id, game.player_names, moves))
-            body = json.dumps({"status": "done", "review": done.to_json()}, ensure_ascii=False,
+            out = done.to_json()
+            for (_ply, state, _action), move in zip(decisions, out["moves"], strict=True):
+                move["best"]["cells"] = move_cells(state, move["best"]["action"])
+            body = json.dumps({"status": "done", "review": out}, ensure_ascii=False,
                               separators=(",", ":"))
             await asyncio.to_thread(rooms.ledger.store.save_review, table.id, level, table.plies, body)
         except Exception:  # a review that fails is logged and can be asked for again
@@ -248,23 +254,46 @@ async def post_review(request: Request, game_id: str, level: LevelQuery = NORMAL
     return _answer(await Reviews.of(request).start(rooms, table, level, _address(request)))
 
 
+def _decision(table: Table, ply: int) -> Any:
+    """The position of the decision at ``ply`` of a finished game (400 for any other ply)."""
+    _reviewable(table)
+    if not table.finished:
+        raise NotReviewed(UNFINISHED)
+    if not 0 <= ply < table.plies or table.states[ply].current_player < 0:
+        raise Refusal(NO_SUCH_DECISION)
+    return table.states[ply]
+
+
+class Choices(Answer):
+    """The legal moves of one decision of a finished game, with their cells and words."""
+
+    ply: int
+    seat: int
+    choices: list[dict[str, Any]]
+
+
+@router.get("/games/{game_id}/review/choices", response_model=None, responses={200: answers(Choices)})
+async def get_review_choices(request: Request, game_id: str,
+                             ply: Annotated[int, Query(ge=0, le=2**31)]) -> dict[str, Any]:
+    """The moves that could have been played at decision ``ply``, to try one instead."""
+    rooms: Rooms = request.app.state.rooms
+    table = await rooms.get(game_id)
+    state = _decision(table, ply)
+
+    def work() -> dict[str, Any]:
+        return {"ply": ply, "seat": state.current_player,
+                "choices": [move_cells(state, a) for a in state.legal_actions()]}
+
+    return await asyncio.to_thread(work)
+
+
 @router.post("/games/{game_id}/review/try", response_model=None, responses={200: answers(Tried)})
 async def post_review_try(request: Request, game_id: str) -> dict[str, Any]:
     """Judge a move tried instead of the one played at a decision of a finished game."""
     body, _ = read_body(await request.body(), TryBody)
     rooms: Rooms = request.app.state.rooms
     table = await rooms.get(game_id)
-    _reviewable(table)
-    if not table.finished:
-        raise NotReviewed(UNFINISHED)
-    if body.ply >= table.plies:
-        raise Refusal(NO_SUCH_DECISION)
-    record = table.record({})
-    state = record.start
-    for action in record.actions[:body.ply]:
-        state = state.apply(action)
-    if state.current_player < 0:
-        raise Refusal(NO_SUCH_DECISION)
+    state = _decision(table, body.ply)
     if body.action not in state.legal_actions():
         raise Refusal(Names("その局面では指せない手です。", "that move is not legal in this position"))
     try:
@@ -273,6 +302,7 @@ async def post_review_try(request: Request, game_id: str) -> dict[str, Any]:
     except Busy:
         raise ReviewsBusy(BUSY) from None
     out = tried.to_json()
+    out["best"]["cells"] = move_cells(state, tried.best_action)
     return {"judgement": tried.judgement, "label": out["label"],
             "as_good": tried.judgement in ("best", "good"),
             "after": out["after"], "after_worth": out["after_worth"], "loss": out["loss"],

@@ -63,6 +63,7 @@ def test_a_finished_game_is_reviewed_once_and_kept(tmp_path: Path) -> None:
         decisions = [i for i, s in enumerate(record.states()[:-1]) if s.current_player >= 0]
         assert [m["ply"] for m in done["moves"]] == decisions
         assert all(m["judgement"] in JUDGEMENTS for m in done["moves"])
+        assert all(m["best"]["cells"]["notation"] == m["best"]["notation"] for m in done["moves"])
         assert len(done["summary"]) == 2
         again = client.post(f"/api/games/{gid}/review").json()
         assert again == {"status": "done", "review": done}
@@ -116,6 +117,14 @@ def test_a_tried_move_is_judged(client) -> None:
         assert body["judgement"] in JUDGEMENTS and body["as_good"] == (body["judgement"] in ("best", "good"))
         assert body["best"]["action"] in state.legal_actions()
     best = body["best"]["action"]
+    assert body["best"]["cells"]["action"] == best
+    choices = client.get(f"/api/games/{gid}/review/choices?ply={ply}").json()
+    assert choices["seat"] == state.current_player
+    assert [c["action"] for c in choices["choices"]] == state.legal_actions()
+    assert all("notation" in c and "from" in c for c in choices["choices"])
+    chance = next(i for i, s in enumerate(states) if s.current_player < 0)
+    for wrong in (chance, len(record.actions), 10**6):
+        assert client.get(f"/api/games/{gid}/review/choices?ply={wrong}").status_code == 400
     assert client.post(f"/api/games/{gid}/review/try", json={"ply": ply, "action": best}).json()["as_good"]
     for bad in ({"ply": ply, "action": 10**6}, {"ply": 10**6, "action": 0}, {"ply": "x", "action": 0},
                 {"ply": ply}):
