@@ -32,9 +32,9 @@ def _record_with_a_blunder() -> Record:
             action = sample_chance(state, rng) if state.current_player < 0 else random_action(state, rng)
             record.actions.append(action)
             state = state.apply(action)
-        if state.is_terminal and len(record.actions) >= 8:
-            if any(m.judgement in ("mistake", "blunder") for m in review(record).moves):
-                return record
+        judged = state.is_terminal and len(record.actions) >= 8 and review(record).moves
+        if judged and any(m.judgement in ("mistake", "blunder") for m in judged):
+            return record
     raise AssertionError("no short game with a mistake")
 
 
