@@ -189,3 +189,82 @@ def test_a_game_without_appraise_cannot_be_reviewed() -> None:
     record = Record.new(plain.game_class())
     with pytest.raises(NotReviewable):
         review(record)
+
+
+def _one_step_from_home(game, seat: int) -> list[tuple[int, int]]:
+    """Every piece of ``seat`` in its goal but one, which waits one step outside its last hole."""
+    from asobiba.games.star.geometry import cells_of, grid_of
+    from asobiba.games.star.lessons import STEPS, distance, plus
+
+    layout = game.seats[seat]
+    apex = cells_of(layout.goal_apex)[0]
+    cells = sorted(cells_of(layout.goal_area), key=lambda c: (distance(c, apex), c))
+    far = distance(cells[-1], apex)
+    for front in (c for c in cells if distance(c, apex) == far):
+        for d in STEPS:
+            out = plus(front, d)
+            if out not in cells and layout.allowed >> grid_of(*out) & 1 and distance(out, apex) > far:
+                return [c for c in cells if c != front] + [out]
+    raise AssertionError("no way into the goal")
+
+
+@pytest.mark.parametrize(("game_id", "options"), [
+    ("diamond", {"players": 2, "king": False}),
+    ("chinese_checkers", {"players": 2}),
+])
+def test_star_planted_blunder_misses_a_win_and_allows_one(game_id: str, options: dict) -> None:
+    """Both players one step from home: any move but the finishing one lets the other finish."""
+    game = make_game(game_id, options)
+    colours = game.rules.colours
+    pieces = {colours[s]: {"king": None, "men": [list(c) for c in _one_step_from_home(game, s)]}
+              for s in range(2)}
+    start = game.state_from_json({"to_move": colours[0], "pieces": pieces,
+                                  "moves_made": dict.fromkeys(colours, 20)})
+    wins = winning_actions(start)
+    bad = next(a for a in start.legal_actions() if a not in wins and winning_actions(start.apply(a)))
+    record = Record(game, start, [bad], {}, True)
+    move = review(record, level="normal").moves[0]
+    assert move.judgement == "blunder" and move.loss >= 90
+    assert move.best_action in wins and move.after.exact == ("loss", 1)
+    record = Record(game, start, [wins[0]], {}, True)
+    assert review(record, level="normal").moves[0].judgement == "best"
+
+
+def test_gandice_planted_blunder_misses_a_likely_win() -> None:
+    """A seeded game between two つよい players, to the first decision where an attack wins the
+    battle at once with at least 80 % and re-summoning (which never wins at once) is possible: that
+    re-summon is a blunder. (Gandice's wins go through dice, so "a win in one" is a likely one.)"""
+    from asobiba.ai.levels import make_agent
+
+    game = make_game("gandice", {})
+    agents = [make_agent(game, "strong", seed=28 + i) for i in range(2)]
+    rng = random.Random(4)
+    state = game.new_state()
+    record = Record.new(game)
+    while not state.is_terminal:
+        mover = state.current_player
+        if mover >= 0 and len(state.legal_actions()) > 1:
+            odds = {a: _wins_at_once(state, a, mover) for a in state.legal_actions()}
+            resummon = [a for a in odds if state.action_to_notation(a) == "resummon"]
+            if max(odds.values()) >= 0.8 and resummon:
+                record.actions.append(resummon[0])
+                move = review(record, level="strongest").moves[-1]
+                assert move.judgement == "blunder", move
+                assert odds[move.best_action] >= 0.8
+                return
+        action = sample_chance(state, rng) if mover < 0 else agents[mover].choose(state)
+        record.actions.append(action)
+        state = state.apply(action)
+    pytest.fail("no decision with a likely win at once")
+
+
+def _wins_at_once(state, action: int, seat: int) -> float:
+    """The chance that ``action`` ends the game with ``seat`` first before the next decision."""
+    def through(node, p: float) -> float:
+        if node.is_terminal:
+            ranks = node.ranks()
+            return p if ranks[seat] == 1 and ranks.count(1) == 1 else 0.0
+        if node.current_player >= 0:
+            return 0.0
+        return sum(through(node.apply(a), p * q) for a, q in node.chance_outcomes())
+    return through(state.apply(action), 1.0)
