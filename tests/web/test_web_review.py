@@ -130,3 +130,47 @@ def test_a_tried_move_is_judged(client) -> None:
                 {"ply": ply}):
         refused = client.post(f"/api/games/{gid}/review/try", json=bad)
         assert refused.status_code == 400 and refused.json()["error"], bad
+
+
+def _played_record(game_id: str, options: dict, seed: int, decisions: int) -> Record:
+    game = make_game(game_id, options)
+    record = Record.new(game)
+    state, rng = game.new_state(), random.Random(seed)
+    done = 0
+    while not state.is_terminal and done < decisions:
+        if state.current_player >= 0:
+            done += 1
+        action = sample_chance(state, rng) if state.current_player < 0 else random_action(state, rng)
+        record.actions.append(action)
+        state = state.apply(action)
+    return record
+
+
+def test_every_kind_of_choice_can_be_tried(client) -> None:
+    """Trying another move works for any decision: Dice Out's placings and declarations (declare
+    by hand) and Gandice's targets and items, each choice named in words."""
+    kinds: dict[str, set[str]] = {}
+    for game_id, options, seed in (("diceout", {"rows": 4, "declare": "manual"}, 3), ("gandice", {}, 4)):
+        record = _played_record(game_id, options, seed, 80)
+        gid = _upload(client, record)
+        states = record.states()
+        seen = kinds.setdefault(game_id, set())
+        for ply, state in enumerate(states[:-1]):
+            if state.current_player < 0:
+                continue
+            choices = client.get(f"/api/games/{gid}/review/choices?ply={ply}").json()["choices"]
+            for c in choices:  # Dice Out's words are all of kind "move": its notation tells them apart
+                first = c["notation"].split()[0]
+                c["sort"] = c.get("kind") if game_id == "gandice" else first if "-" not in first else "step"
+            new = {c["sort"] for c in choices} - seen
+            if not new:
+                continue
+            seen |= new
+            assert all(c.get("words", {}).get("en") or c["notation"] for c in choices)
+            pick = next(c for c in choices if c["sort"] in new)
+            tried = client.post(f"/api/games/{gid}/review/try",
+                                json={"ply": ply, "action": pick["action"], "level": "intro"})
+            assert tried.status_code == 200, tried.text
+            assert tried.json()["judgement"] in JUDGEMENTS
+    assert {"place", "step", "declare", "pass"} <= kinds["diceout"], kinds
+    assert {"attack", "resummon", "item", "no-item"} <= kinds["gandice"], kinds

@@ -64,14 +64,15 @@ def _open_review(page, server, record: Record, lang: str, shots, name: str) -> s
     page.wait_for_selector(".board-svg .move-mark.better", state="attached")
     line = page.locator("[data-role=review-move]")
     assert line.get_attribute("data-judgement") in ("mistake", "blunder")
-    page.screenshot(path=str(shots / f"{name}-mistake.png"))
+    page.mouse.move(0, 0)  # no move of the list pointed at
+    page.screenshot(path=str(shots / f"{name}-mistake.png"), full_page=True)
     page.locator("[data-role=review-learn] [data-action=learn]").first.click()
     page.wait_for_selector("[data-role=try-choices] [data-action=try]")
     page.locator("[data-role=try-choices] [data-action=try]:not(.played)").first.click()
     page.wait_for_selector("[data-role=try-answer]", timeout=60_000)
     assert page.locator("[data-role=try-best]").inner_text()
     assert page.locator("[data-role=try-answer]").get_attribute("data-judgement")
-    page.screenshot(path=str(shots / f"{name}-try.png"))
+    page.screenshot(path=str(shots / f"{name}-try.png"), full_page=True)
     return gid
 
 
@@ -93,6 +94,12 @@ def test_review_on_a_phone_in_english(browser, server, record, shots) -> None:
         assert width <= 390, width  # nothing wider than the phone
         page.goto(f"{server.url}/replay/{gid}")  # stored: shown at once, no button
         page.wait_for_selector("[data-role=review-summary]")
+        assert page.locator("[data-role=review] [data-action=review]").count() == 0
+        other = Record(record.game, record.start, record.actions[:-1], {}, False)  # a second game
+        up = server.api("POST", "/api/records", content=other.dumps().encode(),
+                        headers={"Content-Type": "application/json"})
+        page.goto(f"{server.url}/replay/{up.json()['id']}?review=1")  # as the result dialog links
+        page.wait_for_selector("[data-role=review-progress], [data-role=review-summary]")
         assert page.locator("[data-role=review] [data-action=review]").count() == 0
     finally:
         context.close()

@@ -206,7 +206,6 @@ export function reviewPanel({ gameId, go }) {
   function summary() {
     return h("ul", { class: "review-summary", "data-role": "review-summary" },
       review.summary.map((s) => h("li", { "data-seat": s.seat },
-        h("span", { class: "seat-dot", style: `background:${SEAT_COLOURS[s.seat % SEAT_COLOURS.length]}` }),
         h("strong", {}, pick(s.name)), " ",
         h("span", { class: "accuracy" }, s.accuracy === null ? rt("review.noAccuracy")
           : rt("review.accuracy", { accuracy: Math.round(s.accuracy) })),
@@ -268,7 +267,12 @@ export function reviewPanel({ gameId, go }) {
       svgChart.append(dot);
     }
     if (shownPly !== null) svgChart.append(el("line", { x1: x(shownPly - 1), x2: x(shownPly - 1), y1: 0, y2: H, class: "now" }));
-    return h("figure", { class: "review-figure" }, svgChart);
+    const legend = seats === 2
+      ? h("figcaption", { class: "muted" }, `▲ ${names[0]}　▼ ${names[1]}`)
+      : h("figcaption", { class: "muted" }, review.summary.map((s) =>
+        h("span", { class: "legend" }, h("span", { class: "swatch", style: `background:${SEAT_COLOURS[s.seat % SEAT_COLOURS.length]}` }),
+          ` ${names[s.seat]} `)));
+    return h("figure", { class: "review-figure" }, svgChart, legend);
   }
 
   function learnPart() {
