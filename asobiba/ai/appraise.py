@@ -18,11 +18,13 @@ and levels use:
 A level whose agent cannot analyse (a one-ply level, a playing style) reads with the next stronger
 level that can (:func:`analysis_level`). Searches are remembered for the last
 :data:`REMEMBERED` positions, so that the position after one move and the position before the
-next are searched once.
+next are searched once; a position is remembered by its whole JSON (history and move count
+included, which a search may read), so a remembered answer is the one a fresh search gives.
 """
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -114,7 +116,7 @@ class SearchAppraise:
         return Appraisal(chance, (sure, 0) if sure else None)
 
     def _search(self, state: State, level: str, seed: int) -> SearchResult:
-        key = (state.game, state.key(), level, seed)
+        key = (json.dumps(state.to_json(), sort_keys=True), level, seed)
         with self._lock:
             found = self._searched.get(key)
             if found is not None:

@@ -234,13 +234,6 @@ def review_move(appraise: Appraise[Any], state: Any, action: int, ply: int, *, l
                       _worth(best_after), choices)
 
 
-def try_move(appraise: Appraise[Any], state: Any, action: int, *, level: str, seed: int
-             ) -> MoveReview:
-    """A move tried in a reviewed position ("learn from your mistakes"): judged as a played move
-    is; it is as good as the best when judged ``best`` or ``good``."""
-    return review_move(appraise, state, action, -1, level=level, seed=seed)
-
-
 def summarise(game_id: str, seats: Sequence[str], moves: Sequence[MoveReview]) -> list[SeatSummary]:
     desc = descriptor(game_id)
     out = []

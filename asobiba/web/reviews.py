@@ -35,6 +35,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from pydantic import Field, StrictInt
 
+from ..ai.appraise import analysis_level
 from ..ai.review import DEFAULT_LEVEL, DEFAULT_SEED, MoveReview, Review, appraiser, review_move, summarise
 from ..core.descriptor import Appraise
 from ..core.errors import Explained, Refusal
@@ -76,10 +77,14 @@ class ReviewQuota(Explained):
 
 
 class ReviewsBusy(Explained):
+    """More reviews than a server process works out at once, or a try with the pool full (503)."""
+
     status = 503
 
 
 class NotReviewed(Explained):
+    """A review of a game still being played, or of a game that declares no appraise (409)."""
+
     status = 409
 
 
@@ -167,21 +172,19 @@ class Reviews:
         key = (table.id, level)
         self.jobs[key] = job
         self.addresses[address] += 1
-        job.task = asyncio.create_task(self._run(rooms, table, level, decisions, job))
+        job.task = asyncio.create_task(self._run(rooms, table, level, decisions, job, lease))
 
         def done(_task: asyncio.Task[None]) -> None:
             self.jobs.pop(key, None)
             self.addresses[address] -= 1
             if self.addresses[address] <= 0:
                 del self.addresses[address]
-            if cluster is not None:
-                asyncio.get_running_loop().create_task(cluster.drop(table.id, lease))
 
         job.task.add_done_callback(done)
         return {"status": "running", "done": 0, "total": job.total}
 
     async def _run(self, rooms: Rooms, table: Table, level: str,
-                   decisions: list[tuple[int, Any, int]], job: Job) -> None:
+                   decisions: list[tuple[int, Any, int]], job: Job, lease: str) -> None:
         workers: Workers = rooms.driver.workers
         moves: list[MoveReview] = []
         try:
@@ -189,7 +192,7 @@ class Reviews:
                 moves.append(await _in_pool(workers, state, action, ply, level))
                 job.done += 1
             game = table.game
-            done = Review(game.id, _reading(game, level), DEFAULT_SEED, moves,
+            done = Review(game.id, analysis_level(game, level), DEFAULT_SEED, moves,
                           summarise(game.id, game.player_names, moves))
             out = done.to_json()
             for (_ply, state, _action), move in zip(decisions, out["moves"], strict=True):
@@ -199,6 +202,9 @@ class Reviews:
             await asyncio.to_thread(rooms.ledger.store.save_review, table.id, level, table.plies, body)
         except Exception:  # a review that fails is logged and can be asked for again
             log.exception("review of game %s failed", table.id)
+        finally:
+            if rooms.cluster is not None:
+                await rooms.cluster.drop(table.id, lease)
 
 
 async def _in_pool(workers: Workers, state: Any, action: int, ply: int, level: str) -> MoveReview:
@@ -211,15 +217,9 @@ async def _in_pool(workers: Workers, state: Any, action: int, ply: int, level: s
             await asyncio.sleep(RETRY_SECONDS)
 
 
-def _reading(game: Any, level: str) -> str:
-    from ..ai.appraise import analysis_level
-
-    return analysis_level(game, level)
-
-
 def _judge(state: Any, action: int, ply: int, level: str) -> MoveReview:
     appraise: Appraise[Any] = appraiser(state.game.id)
-    return review_move(appraise, state, action, ply, level=_reading(state.game, level),
+    return review_move(appraise, state, action, ply, level=analysis_level(state.game, level),
                        seed=DEFAULT_SEED)
 
 
