@@ -31,6 +31,7 @@ from . import bodies
 from .errors import GAME_RULES, RulesRefused
 from .learn import LessonBody
 from .option_rules import seatings
+from .reviewbody import TryBody
 from .seats import LEVELS
 from .studyplan import StudyBody
 
@@ -181,6 +182,7 @@ REQUESTS: dict[str, type[BaseModel]] = {
     "post_move": bodies.MoveBody,
     "post_moves": LessonBody,
     "start_study": StudyBody,
+    "post_review_try": TryBody,
 }
 """The request body of each operation that takes one (by operation id: the route's function)."""
 

@@ -33,15 +33,15 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
-from pydantic import Field, StrictInt
 
 from ..ai.appraise import analysis_level
 from ..ai.review import DEFAULT_LEVEL, DEFAULT_SEED, MoveReview, Review, appraiser, review_move, summarise
 from ..core.descriptor import Appraise
 from ..core.errors import Explained, Refusal
 from ..core.names import Names
-from .bodies import Body, read_body
+from .bodies import read_body
 from .contract import Answer, answers
+from .reviewbody import NORMAL, Level, TryBody
 from .rooms import Rooms
 from .table import Table
 from .view import move_cells
@@ -57,8 +57,6 @@ PER_ADDRESS = 1
 RETRY_SECONDS = 0.5
 """How long a decision waits before it is handed to a full pool again."""
 
-Level = Literal["intro", "weak", "normal", "strong", "strongest"]
-NORMAL: Level = "normal"
 assert NORMAL == DEFAULT_LEVEL
 LevelQuery = Annotated[Level, Query(description="The analysis level (intro … strongest).")]
 
@@ -104,14 +102,6 @@ class Tried(Answer):
     as_good: bool
     after: float
     best: dict[str, Any]
-
-
-class TryBody(Body):
-    """``POST /api/games/{id}/review/try``."""
-
-    ply: Annotated[StrictInt, Field(ge=0, le=2**31)]
-    action: Annotated[StrictInt, Field(ge=0, le=2**31)]
-    level: Level = NORMAL
 
 
 @dataclass
