@@ -77,7 +77,10 @@ def _open_review(page, server, record: Record, lang: str, shots, name: str) -> s
 
 
 def test_review_on_the_desktop_in_japanese(page, server, record, shots) -> None:
+    from web.test_web_axe_browser import serious
+
     _open_review(page, server, record, "ja", shots, "review-ja")
+    assert serious(page) == []  # the panel in its learning state: no serious violation
     assert "振り返り" in page.locator("[data-role=review] h2").inner_text()
     assert "正確さ" in page.locator("[data-role=review-summary]").inner_text()
 
@@ -89,7 +92,10 @@ def test_review_on_a_phone_in_english(browser, server, record, shots) -> None:
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         gid = _open_review(page, server, record, "en", shots, "review-phone-en")
+        from web.test_web_axe_browser import serious
+
         assert "accuracy" in page.locator("[data-role=review-summary]").inner_text()
+        assert serious(page) == []
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= 390, width  # nothing wider than the phone
         page.goto(f"{server.url}/replay/{gid}")  # stored: shown at once, no button

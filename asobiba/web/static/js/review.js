@@ -135,7 +135,7 @@ export function reviewPanel({ gameId, go }) {
   let trial = null; // {move, choices, answer, showBest, busy}
   const byPly = new Map();
 
-  const el = h("section", { class: "review", "data-role": "review", "aria-labelledby": "review-title" });
+  const el = h("section", { class: "review", "data-role": "review", "aria-labelledby": "review-title", hidden: true });
   const line = h("p", { class: "review-line", "data-role": "review-move", "aria-live": "polite" });
 
   async function load(start = false) {
@@ -181,6 +181,7 @@ export function reviewPanel({ gameId, go }) {
 
   function render() {
     clear(el);
+    el.hidden = (!status && !failure) || status?.status === "unfinished";
     el.append(h("h2", { id: "review-title" }, rt("review.title")));
     if (failure) el.append(h("p", { class: "review-error", role: "alert" }, failure));
     if (!status || status.status === "unfinished") return;
