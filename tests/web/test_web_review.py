@@ -11,7 +11,7 @@ from pathlib import Path
 
 from web.conftest import HolderClient
 
-from asobiba.ai.review import JUDGEMENTS
+from asobiba.ai.review import JUDGEMENTS, review
 from asobiba.core import Record, make_game
 from asobiba.core.game import random_action, sample_chance
 from asobiba.web import reviews
@@ -65,6 +65,11 @@ def test_a_finished_game_is_reviewed_once_and_kept(tmp_path: Path) -> None:
         assert all(m["judgement"] in JUDGEMENTS for m in done["moves"])
         assert all(m["best"]["cells"]["notation"] == m["best"]["notation"] for m in done["moves"])
         assert len(done["summary"]) == 2
+        here = review(record).to_json()  # the same review as from Python and the command line
+        assert [{k: v for k, v in m.items() if k != "best"} for m in done["moves"]] == \
+            [{k: v for k, v in m.items() if k != "best"} for m in here["moves"]]
+        assert [m["best"]["action"] for m in done["moves"]] == [m["best"]["action"] for m in here["moves"]]
+        assert done["summary"] == here["summary"]
         again = client.post(f"/api/games/{gid}/review").json()
         assert again == {"status": "done", "review": done}
     with HolderClient(create_app(url)) as client:  # after a restart: read, not worked out again

@@ -68,7 +68,13 @@ def _open_review(page, server, record: Record, lang: str, shots, name: str) -> s
     page.screenshot(path=str(shots / f"{name}-mistake.png"), full_page=True)
     page.locator("[data-role=review-learn] [data-action=learn]").first.click()
     page.wait_for_selector("[data-role=try-choices] [data-action=try]")
-    page.locator("[data-role=try-choices] [data-action=try]:not(.played)").first.click()
+    on_board = page.locator(".board-svg [data-cell].movable")
+    if on_board.count():  # a move of a piece: picked on the board, then where it goes
+        on_board.first.click()
+        page.wait_for_selector(".board-svg [data-cell].legal")
+        page.locator(".board-svg [data-cell].legal").first.click()
+    else:  # a placing or a declaration: a button
+        page.locator("[data-role=try-choices] [data-action=try]:not(.played)").first.click()
     page.wait_for_selector("[data-role=try-answer]", timeout=60_000)
     assert page.locator("[data-role=try-best]").inner_text()
     assert page.locator("[data-role=try-answer]").get_attribute("data-judgement")

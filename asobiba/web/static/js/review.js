@@ -3,11 +3,12 @@
 // player's accuracy and counts, a chart of the winning chance over the game (SVG), judgement marks
 // on the move list (`data-judgement` on each row), the better move drawn on the board when the
 // replay steps to an inaccuracy, a mistake or a blunder, and "learn from your mistakes": jump to
-// each of them, try another move (a button per legal move, shown on the board when pointed at),
+// each of them, try another move (on the board: a piece, then where it goes; or a button per legal
+// move, shown on the board when pointed at),
 // hear whether it is as good as the best, and see the best after a try or on request.
 
 import { getJSON, postJSON } from "./api.js";
-import { cellEl, clearMove, drawMove } from "./board.js";
+import { cellEl, clearMarks, clearMove, drawMove, mark, nearestCell } from "./board.js";
 import { clear, h } from "./dom.js";
 import { errorText } from "./errors.js";
 import { pick, translator } from "./i18n.js";
@@ -30,7 +31,7 @@ const TEXTS = {
     "review.learnNone": "悪手・大悪手はありませんでした。",
     "review.learnAbout": "悪手・大悪手の局面に戻って、もっと良い手を探しましょう。",
     "review.tryTitle": "{n}手目（{seat}の番）: もっと良い手は？ 実際は {move}",
-    "review.tryPick": "手を選んでください（指すと判定します）。",
+    "review.tryPick": "盤の上で駒と行き先を選ぶか、下のボタンで手を選んでください（指すと判定します）。",
     "review.trying": "調べています…",
     "review.asGood": "{move} — 最善と同じくらい良い手です！",
     "review.notGood": "{move} — {label}。もう一度どうぞ。",
@@ -59,7 +60,7 @@ const TEXTS = {
     "review.learnNone": "There were no mistakes or blunders.",
     "review.learnAbout": "Go back to each mistake and blunder and look for a better move.",
     "review.tryTitle": "Move {n} ({seat} to move): find a better move than {move}",
-    "review.tryPick": "Pick a move (it is judged when you play it).",
+    "review.tryPick": "Pick a piece and where it goes on the board, or a move below (it is judged when you play it).",
     "review.trying": "Looking at it…",
     "review.asGood": "{move} — as good as the best!",
     "review.notGood": "{move} — {label}. Try again.",
@@ -132,7 +133,7 @@ export function reviewPanel({ gameId, go }) {
   let timer = null;
   let shownPly = null; // the position the replay shows
   let svg = null;
-  let trial = null; // {move, choices, answer, showBest, busy}
+  let trial = null; // {move, choices, answer, showBest, busy, from: the piece picked on the board}
   const byPly = new Map();
 
   const el = h("section", { class: "review", "data-role": "review", "aria-labelledby": "review-title", hidden: true });
@@ -331,7 +332,7 @@ export function reviewPanel({ gameId, go }) {
   }
 
   async function startTrial(move) {
-    trial = { move, choices: null, answer: null, showBest: false, busy: false };
+    trial = { move, choices: null, answer: null, showBest: false, busy: false, from: null };
     go(move.ply);
     render();
     try {
@@ -342,6 +343,7 @@ export function reviewPanel({ gameId, go }) {
       failure = errorText(err);
     }
     render();
+    drawTrial();
   }
 
   async function tryMove(choice) {
@@ -361,9 +363,38 @@ export function reviewPanel({ gameId, go }) {
     el.querySelector("[data-role=try-answer]")?.focus?.();
   }
 
+  /** During a try, the board takes moves too: the pieces that can move are `movable`; a click on
+   * one marks where it may go (`legal`), a click there tries that move. */
+  function boardChoices() {
+    if (!svg || !trial?.choices) return;
+    clearMarks(svg, "movable", "legal", "selected");
+    const onBoard = trial.choices.filter((c) => c.from && c.to);
+    if (trial.from) {
+      mark(svg, [trial.from], "selected");
+      mark(svg, onBoard.filter((c) => c.from === trial.from).map((c) => c.to), "legal");
+    } else {
+      mark(svg, [...new Set(onBoard.map((c) => c.from))], "movable");
+    }
+    if (svg.dataset.reviewClicks) return;
+    svg.dataset.reviewClicks = "yes";
+    svg.addEventListener("click", (event) => {
+      if (!trial?.choices || trial.busy) return;
+      const name = nearestCell(svg, event.clientX, event.clientY)?.dataset.cell;
+      const chosen = trial.choices.find((c) => c.from === trial.from && c.to === name);
+      if (chosen) {
+        trial.from = null;
+        tryMove(chosen);
+        return;
+      }
+      trial.from = trial.choices.some((c) => c.from === name && c.to) ? name : null;
+      boardChoices();
+    });
+  }
+
   /** On the position before the move tried: the move tried (and the best, once shown). */
   function drawTrial() {
     if (!svg || !trial) return;
+    boardChoices();
     clearMove(svg, "peek");
     if (trial.tried) drawAny(svg, trial.tried, "tried", { rings: true });
     if (trial.showBest || trial.answer) drawAny(svg, trial.move.best.cells, "better", { rings: true, dots: true });
