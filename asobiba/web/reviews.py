@@ -17,9 +17,9 @@ The work runs in the hints' pool (:mod:`.workers`), one decision at a time, so t
 waits behind a whole review; past the pool's queue a decision waits and is tried again. Quotas:
 at most :data:`MOST_RUNNING` reviews are worked out at once in a process (503 past that) and one
 at a time per client address (:data:`PER_ADDRESS`, 429), whoever asks — a player or a spectator; a
-try is a hint's work and is refused as busy when the pool's queue is full. With several processes
-the review of a game is worked out by the one that holds its lease (:mod:`.cluster`); another
-answers ``running`` without figures.
+try is a hint's work, refused as busy when the pool's queue is full, and one try at a time per
+address is judged (429). With several processes the review of a game is worked out by the one that
+holds its lease (:mod:`.cluster`); another answers ``running`` without figures.
 """
 
 from __future__ import annotations
@@ -65,6 +65,8 @@ TOO_MANY = Names("このアドレスからの振り返りが進行中です。�
                  "a review asked from this address is still being worked out; wait for it")
 BUSY = Names("サーバーが混み合っています。少し待ってからもう一度振り返りを頼んでください。",
              "the server is busy with other reviews; ask again in a moment")
+TRYING = Names("前に試した手を調べているところです。お待ちください。",
+                "the move tried before from this address is still being judged; wait for it")
 NO_SUCH_DECISION = Names("その手番は振り返りにありません。", "no decision of the review at this ply")
 
 
@@ -120,6 +122,8 @@ class Reviews:
     def __init__(self) -> None:
         self.jobs: dict[tuple[str, str], Job] = {}
         self.addresses: Counter[str] = Counter()
+        self.trying: set[str] = set()
+        """The addresses with a try being judged (one at a time each)."""
 
     @staticmethod
     def of(request: Request) -> Reviews:
@@ -286,11 +290,17 @@ async def post_review_try(request: Request, game_id: str) -> dict[str, Any]:
     state = _decision(table, body.ply)
     if body.action not in state.legal_actions():
         raise Refusal(Names("その局面では指せない手です。", "that move is not legal in this position"))
+    reviews, address = Reviews.of(request), _address(request)
+    if address in reviews.trying:
+        raise ReviewQuota(TRYING)
+    reviews.trying.add(address)
     try:
         tried: MoveReview = await rooms.driver.workers.hint(_judge, state, body.action, body.ply,
                                                             body.level)
     except Busy:
         raise ReviewsBusy(BUSY) from None
+    finally:
+        reviews.trying.discard(address)
     out = tried.to_json()
     out["best"]["cells"] = move_cells(state, tried.best_action)
     return {"judgement": tried.judgement, "label": out["label"],
