@@ -116,3 +116,30 @@ def test_review_on_a_phone_in_english(browser, server, record, shots) -> None:
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_the_result_dialog_offers_the_review(browser, server, winning_line, shots) -> None:
+    """A game played to its end at the table: the result dialog's "Review the game" opens the
+    replay with the review started (phone, Japanese)."""
+    from web.conftest import hold
+    from web.test_web_browser import engine_state
+
+    gid, _ = server.diceout_after({}, 11, winning_line(11))
+    state = engine_state(server.api("GET", f"/api/games/{gid}").json())
+    last = next(a for a in state.legal_actions() if state.apply(a).is_terminal)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        hold(page, gid, server.holder.tokens[gid])
+        page.add_init_script("localStorage.setItem('asobiba.lang', 'ja');")
+        page.goto(f"{server.url}/game/{gid}")
+        page.wait_for_selector(".board-svg")
+        server.api("POST", f"/api/games/{gid}/moves", json={"action": last})
+        button = page.wait_for_selector("#result-dialog [data-action=review]")
+        assert button.inner_text() == "対局を振り返る"
+        button.click()
+        page.wait_for_selector("[data-role=review-summary]", timeout=120_000)
+        assert page.url.endswith(f"/replay/{gid}?review=1")
+        page.screenshot(path=str(shots / "review-from-result-phone.png"), full_page=True)
+    finally:
+        context.close()
