@@ -54,6 +54,8 @@ MOST_RUNNING = 2
 """Reviews worked out at once in one server process."""
 PER_ADDRESS = 1
 """Reviews one client address may have running at once."""
+MOST_DECISIONS = 2_000
+"""The longest game reviewed, in decisions (longer ones, uploaded records, are refused: 409)."""
 RETRY_SECONDS = 0.5
 """How long a decision waits before it is handed to a full pool again."""
 
@@ -67,6 +69,8 @@ BUSY = Names("サーバーが混み合っています。少し待ってからも
              "the server is busy with other reviews; ask again in a moment")
 TRYING = Names("前に試した手を調べているところです。お待ちください。",
                 "the move tried before from this address is still being judged; wait for it")
+TOO_LONG = Names(f"{MOST_DECISIONS}手を超える対局は振り返れません。",
+                  f"games of more than {MOST_DECISIONS} decisions are not reviewed")
 NO_SUCH_DECISION = Names("その手番は振り返りにありません。", "no decision of the review at this ply")
 
 
@@ -158,10 +162,11 @@ class Reviews:
         lease = f"review:{level}"
         if cluster is not None and not await cluster.take(table.id, lease):
             return {"status": "running"}  # another process works it out
-        record = table.record({})
-        states = record.states()
-        decisions = [(ply, states[ply], record.actions[ply])
-                     for ply in range(len(record.actions)) if states[ply].current_player >= 0]
+        decisions = await asyncio.to_thread(_decisions, table)
+        if len(decisions) > MOST_DECISIONS:
+            if cluster is not None:
+                await cluster.drop(table.id, lease)
+            raise NotReviewed(TOO_LONG)
         job = Job(address, len(decisions))
         key = (table.id, level)
         self.jobs[key] = job
@@ -199,6 +204,13 @@ class Reviews:
         finally:
             if rooms.cluster is not None:
                 await rooms.cluster.drop(table.id, lease)
+
+
+def _decisions(table: Table) -> list[tuple[int, Any, int]]:
+    """Every decision of a game: (ply, the position, the action played)."""
+    states, actions = table.states, table.actions
+    return [(ply, states[ply], action) for ply, action in enumerate(actions)
+            if states[ply].current_player >= 0]
 
 
 async def _in_pool(workers: Workers, state: Any, action: int, ply: int, level: str) -> MoveReview:

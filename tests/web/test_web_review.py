@@ -179,3 +179,11 @@ def test_every_kind_of_choice_can_be_tried(client) -> None:
             assert tried.json()["judgement"] in JUDGEMENTS
     assert {"place", "step", "declare", "pass"} <= kinds["diceout"], kinds
     assert {"attack", "resummon", "item", "no-item"} <= kinds["gandice"], kinds
+
+
+def test_a_game_too_long_is_not_reviewed(client, monkeypatch) -> None:
+    monkeypatch.setattr(reviews, "MOST_DECISIONS", 3)
+    gid = _upload(client, _finished_record())
+    refused = client.post(f"/api/games/{gid}/review")
+    assert refused.status_code == 409 and set(refused.json()["text"]) == {"ja", "en"}
+    assert client.get(f"/api/games/{gid}/review").json() == {"status": "none"}
