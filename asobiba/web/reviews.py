@@ -163,12 +163,16 @@ class Reviews:
         if cluster is not None and not await cluster.take(table.id, lease):
             return {"status": "running"}  # another process works it out
         decisions = await asyncio.to_thread(_decisions, table)
+        key = (table.id, level)
+        if key in self.jobs:  # asked for twice at once: the first goes on
+            if cluster is not None:
+                await cluster.drop(table.id, lease)
+            return {"status": "running", "done": self.jobs[key].done, "total": self.jobs[key].total}
         if len(decisions) > MOST_DECISIONS:
             if cluster is not None:
                 await cluster.drop(table.id, lease)
             raise NotReviewed(TOO_LONG)
         job = Job(address, len(decisions))
-        key = (table.id, level)
         self.jobs[key] = job
         self.addresses[address] += 1
         job.task = asyncio.create_task(self._run(rooms, table, level, decisions, job, lease))
@@ -190,20 +194,25 @@ class Reviews:
             for ply, state, action in decisions:
                 moves.append(await _in_pool(workers, state, action, ply, level))
                 job.done += 1
-            game = table.game
-            done = Review(game.id, analysis_level(game, level), DEFAULT_SEED, moves,
-                          summarise(game.id, game.player_names, moves))
-            out = done.to_json()
-            for (_ply, state, _action), move in zip(decisions, out["moves"], strict=True):
-                move["best"]["cells"] = move_cells(state, move["best"]["action"])
-            body = json.dumps({"status": "done", "review": out}, ensure_ascii=False,
-                              separators=(",", ":"))
+            body = await asyncio.to_thread(_stored, table, level, decisions, moves)
             await asyncio.to_thread(rooms.ledger.store.save_review, table.id, level, table.plies, body)
         except Exception:  # a review that fails is logged and can be asked for again
             log.exception("review of game %s failed", table.id)
         finally:
             if rooms.cluster is not None:
                 await rooms.cluster.drop(table.id, lease)
+
+
+def _stored(table: Table, level: str, decisions: list[tuple[int, Any, int]],
+            moves: list[MoveReview]) -> str:
+    """The review as it is stored and served: its JSON, each best move with its cells."""
+    game = table.game
+    done = Review(game.id, analysis_level(game, level), DEFAULT_SEED, moves,
+                  summarise(game.id, game.player_names, moves))
+    out = done.to_json()
+    for (_ply, state, _action), move in zip(decisions, out["moves"], strict=True):
+        move["best"]["cells"] = move_cells(state, move["best"]["action"])
+    return json.dumps({"status": "done", "review": out}, ensure_ascii=False, separators=(",", ":"))
 
 
 def _decisions(table: Table) -> list[tuple[int, Any, int]]:
