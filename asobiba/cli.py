@@ -330,6 +330,25 @@ def serve(
                broker=broker)
 
 
+# -- review: the engine's judgement of every move of a record (asobiba/review_cli.py) ----------------
+@app.command()
+@user_errors
+def review(
+    record: Annotated[Path, typer.Argument(help="A game record (asobiba-record/1 JSON).")],
+    level: Annotated[str, typer.Option("--level", help="Analysis level (intro … strongest); a level "
+                                       "that cannot analyse reads with the next stronger one.")] = "normal",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the analysis.")] = 0,
+    json_file: Annotated[Path | None, typer.Option("--json", help="Also write the review as JSON "
+                                                   "(the page's format) to this file.")] = None,
+) -> None:
+    """Review every decision of a finished game: judgement, winning chance before and after, the
+    engine's better move, and each player's accuracy."""
+    from .review_cli import run_review
+
+    run_review(record, level, seed, json_file)
+# -- end of review -----------------------------------------------------------------------------------
+
+
 FORWARDED = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
 """The commands that hand their whole command line on (``solve``, ``study``): their options are
 another command's, so ``--help`` is theirs too (:func:`_asked_for_help`)."""

@@ -45,6 +45,8 @@ layers check ``is not None`` instead of guessing with ``getattr``:
   (:class:`BatchKernel`), read by :mod:`asobiba.adapters` (docs/research.md).
 * ``study`` (:class:`StudySubjects`): what ``asobiba study GAME`` can compare besides levels and rule
   options (the number of players, a per-seat choice such as decks) and what it can work out exactly.
+* ``appraise`` (:class:`Appraise`): the worth of any position to any seat as a winning chance, exact
+  where a solution knows it, read by the review of a finished game (:mod:`asobiba.ai.review`).
 """
 
 from __future__ import annotations
@@ -129,6 +131,30 @@ class Knowledge(Generic[S_contra]):
 
 NEUTRAL: Knowledge[Any] = Knowledge()
 """A game that declares no knowledge: search sees only proven results."""
+
+
+# -- what the review of a finished game reads (docs/ai.md, "Reviews") --------------------------------
+@dataclass(frozen=True)
+class Appraisal:
+    """The worth of a position to one seat.
+
+    ``chance``: the seat's winning chance in [0, 1] (a draw counts half; with more than two players
+    the expected share of first place, as a hint's value); ``exact``: ``("win"|"draw"|"loss",
+    plies)`` for the seat when the result is proven (a solved table, a search that saw the end),
+    else None; ``best``: the move the analysis would play there for the seat to move (None at a
+    chance step or the end).
+    """
+
+    chance: float
+    exact: tuple[str, int] | None = None
+    best: int | None = None
+
+
+class Appraise(Protocol[S_contra]):
+    def __call__(self, state: S_contra, seat: int, *, level: str, seed: int) -> Appraisal:
+        """The worth of ``state`` (a decision, a chance step or the end) to ``seat``, as the
+        computer level ``level`` reads it; the same answer for the same arguments."""
+        ...
 
 
 # -- optional capabilities ---------------------------------------------------------------------------
@@ -580,6 +606,8 @@ class GameDescriptor(Generic[S_contra]):
     research: Research[Any, S_contra] | None = None
     """What the research frameworks need; every registered game declares it (conformance)."""
     study: StudySubjects | None = None
+    appraise: Appraise[S_contra] | None = None
+    """The worth of a position to a seat; a game that declares it can have its games reviewed."""
 
     @property
     def id(self) -> str:

@@ -33,7 +33,7 @@ from starlette.types import Scope
 
 from ..core.errors import AsobibaError, one_line
 from ..core.registry import descriptors
-from . import api, contract, learn, services, sockets, studies
+from . import api, contract, learn, reviews, services, sockets, studies
 from .address import PublicUrl
 from .api_docs import add_api_docs
 from .broker import Broker
@@ -52,7 +52,7 @@ from .studyslot import StudyQuota
 from .workers import Workers
 
 STATIC = Path(__file__).parent / "static"
-ROUTERS = (sockets.router, api.router, services.router, learn.router, studies.router)
+ROUTERS = (sockets.router, api.router, reviews.router, services.router, learn.router, studies.router)
 """The routers of the game WebSocket and the API, in the order they are included (the socket first:
 a connection is matched at once, not after every route of the API)."""
 OPENAPI_PATH = "/api/openapi.json"

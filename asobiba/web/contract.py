@@ -31,6 +31,7 @@ from . import bodies
 from .errors import GAME_RULES, RulesRefused
 from .learn import LessonBody
 from .option_rules import seatings
+from .reviewbody import TryBody
 from .seats import LEVELS
 from .studyplan import StudyBody
 
@@ -182,6 +183,7 @@ REQUESTS: dict[str, type[BaseModel]] = {
     "post_move": bodies.MoveBody,
     "post_moves": LessonBody,
     "start_study": StudyBody,
+    "post_review_try": TryBody,
 }
 """The request body of each operation that takes one (by operation id: the route's function)."""
 OPTIONAL_BODY = {"post_resign"}
@@ -217,6 +219,9 @@ EXTRA_ERRORS: dict[str, tuple[int, ...]] = {
     "post_hint": (503,),
     "build_solutions": (409,),
     "start_study": (409,),
+    "post_review": (409, 503),
+    "post_review_try": (409, 503),
+    "get_review_choices": (409,),
     **{operation: (409,) for operation in sorted(CHANGING)},
 }
 """Statuses beyond those every operation of its kind can answer."""

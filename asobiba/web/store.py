@@ -1,6 +1,6 @@
 """Persistence of web games (issue "nothing lost"): SQLAlchemy Core over SQLite (WAL) or PostgreSQL.
 
-Five tables:
+Six tables:
 
 * ``games`` — one row per game: id, game id, options, seats, the chance seed, status, result,
   an optional start position (uploaded records), free-form meta, timestamps, the game's
@@ -10,7 +10,8 @@ Five tables:
   (:mod:`.holders`; the secrets themselves are never stored);
 * ``leases`` — which server process works out a game's computer move or a seat's hint, until when
   (:mod:`.leases`);
-* ``presence`` — which seats each server process has a client of, until when (:mod:`.leases`).
+* ``presence`` — which seats each server process has a client of, until when (:mod:`.leases`);
+* ``reviews`` — the engine's review of a finished game, one per analysis level (:mod:`.reviews`).
 
 Several server processes may share one database (docs/operations.md, "Several processes"), so the
 database, never a process's memory, decides which change of a game is accepted: every change is a
@@ -142,6 +143,20 @@ presence_table = Table(
     Column("seats", Text, nullable=False),
     Column("expires", Float, nullable=False, index=True),
 )
+
+# -- reviews (the engine's review of a finished game, asobiba/web/reviews.py) ------------------------
+reviews_table = Table(
+    "reviews",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("level", String(16), primary_key=True),
+    Column("plies", Integer, nullable=False),
+    Column("body", Text, nullable=False),
+    Column("created", Float, nullable=False),
+)
+"""One review a game and level: ``plies`` — how many actions of the game it covers; ``body`` — the
+review's JSON (docs/formats.md, "Reviews")."""
+# -- end of reviews ---------------------------------------------------------------------------------
 
 _ADD_GAME = insert(games_table)
 _ADD_KEYS = insert(seat_keys_table)
@@ -579,6 +594,31 @@ class Store:
         if self.origin is not None:
             for game_id in game_ids:
                 conn.execute(_NOTIFY, {"payload": json.dumps({"o": "", "g": game_id, "k": "presence"})})
+
+    # -- reviews (asobiba/web/reviews.py) -----------------------------------------------------------
+    def save_review(self, game_id: str, level: str, plies: int, body: str) -> None:
+        """Keep the review of a game at ``level`` (one covering other plies is replaced; two
+        processes saving the same review at once keep one)."""
+        table = reviews_table
+        dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
+        statement = dialect.insert(table).values(game_id=game_id, level=level, plies=plies, body=body,
+                                                 created=time.time())
+        statement = statement.on_conflict_do_update(
+            index_elements=[table.c.game_id, table.c.level],
+            set_={"plies": statement.excluded.plies, "body": statement.excluded.body,
+                  "created": statement.excluded.created})
+        with self.engine.begin() as conn:
+            conn.execute(statement)
+
+    def load_review(self, game_id: str, level: str) -> tuple[int, str] | None:
+        """The stored review of a game at ``level``: (plies it covers, its JSON), or None."""
+        table = reviews_table
+        query = select(table.c.plies, table.c.body).where(
+            (table.c.game_id == game_id) & (table.c.level == level))
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else (int(row.plies), str(row.body))
+    # -- end of reviews ------------------------------------------------------------------------------
 
     # -- reads ------------------------------------------------------------------------------------
     def load(self, game_id: str) -> StoredGame | None:

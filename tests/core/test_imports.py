@@ -122,6 +122,7 @@ TOP_LAYER = {
     "engine": "people",
     "study": "people",
     "cli": "cli",
+    "review_cli": "cli",
     "__main__": "cli",
 }
 """The layer of each top-level module of the package (docs/architecture.md, "Layers"); under

@@ -18,6 +18,7 @@ export default [
       "no-shadow": "error",
       "no-var": "error",
       "prefer-const": "error",
+      "no-irregular-whitespace": ["error", { skipStrings: true, skipTemplates: true }], // 全角の空白 in texts
     },
   },
   { files: ["asobiba/web/static/sw.js"], languageOptions: { globals: { ...globals.serviceworker } } },

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...ai.appraise import SearchAppraise
 from ...core.descriptor import Counterpart, GameDescriptor, Lobby, Names, StudySubjects
 from ..star.capabilities import KNOWLEDGE, MOVE_PATHS, RENDER_SVG, RENDER_TEXT, compiled
 from ..star.crossing import web as crossing
@@ -75,4 +76,5 @@ DESCRIPTOR = GameDescriptor(
     rules=rules.RULES,
     research=RESEARCH,
     study=StudySubjects(players_option="players", options=("long_jump", "goal_block", "hop_own")),
+    appraise=SearchAppraise(),
 )

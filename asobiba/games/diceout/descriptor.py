@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...ai.appraise import SearchAppraise
 from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, Solutions, StudySubjects, Verb
 from ...core.game import Game
 from . import heuristic, lessons, rules
@@ -111,4 +112,5 @@ DESCRIPTOR: GameDescriptor[DiceOutState] = GameDescriptor(
     rules=rules.RULES,
     research=RESEARCH,
     study=StudySubjects(options=STUDY_OPTIONS, exact_first_player=first_player_chances),
+    appraise=SearchAppraise(),
 )

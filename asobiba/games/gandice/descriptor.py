@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ...ai.appraise import SearchAppraise
 from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, StudySubjects, WebClient
 from . import heuristic, lessons, rules
 from .forecast import attack_odds
@@ -12,7 +13,7 @@ from .game import GandiceGame
 from .labels import SEATS
 from .notation import typed_cell
 from .research import RESEARCH
-from .search import expectimax_agent
+from .search import expectimax_agent, outcome_classes
 from .study import STUDY_OPTIONS, bundled_decks, deck_names, exact_facts
 from .styles import style_agent
 from .svg import render_narrow_svg, render_svg
@@ -73,4 +74,5 @@ DESCRIPTOR = GameDescriptor(
     study=StudySubjects(players_option="players", seat_option="decks", seat_values=bundled_decks,
                         seat_names=deck_names,
                         options=STUDY_OPTIONS, exact=exact_facts),
+    appraise=SearchAppraise(outcomes=outcome_classes),
 )

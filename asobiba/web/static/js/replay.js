@@ -14,6 +14,7 @@ import { historyText } from "./history.js";
 import { pick, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { notFoundPage } from "./notfound.js";
+import { reviewPanel } from "./review.js";
 import { resignedText, winnersText } from "./seatwords.js";
 import { setTitle } from "./title.js";
 
@@ -48,6 +49,8 @@ export function replayPage(root, gameId) {
   playOn.classList.add("button");
   playOn.hidden = true;
   slider.addEventListener("input", () => go(Number(slider.value)));
+  const review = reviewPanel({ gameId, go: (n) => go(n) }); // the engine's review (review.js)
+  review.onChange(() => render());
 
   root.replaceChildren(
     h("section", { class: "table replay" },
@@ -58,6 +61,7 @@ export function replayPage(root, gameId) {
         h("div", { class: "buttons replay-controls" }, Object.values(controls), autoplay),
         slider,
         resultEl,
+        review.el,
         h("div", { class: "moves-wrap", tabindex: "0", role: "region", "aria-label": t("moves.title") }, movesEl),
         h("div", { class: "buttons minor" }, download, playOn)),
     ),
@@ -82,6 +86,7 @@ export function replayPage(root, gameId) {
       ply = target;
       svg = mountSvg(boardEl, boardPicture(data));
       drawMove(svg, data.last, "last");
+      review.drawn(svg, ply);
       tools.render();
       render();
       if (step) await animateDrops(svg, data.last.drops, () => null);
@@ -166,6 +171,7 @@ export function replayPage(root, gameId) {
         }, historyText(line, (seat) => seatName(entry, seat))),
       ),
     );
+    review.mark(movesEl);
     movesEl.querySelector(".current")?.scrollIntoView({ block: "nearest" });
   }
 
@@ -200,12 +206,18 @@ export function replayPage(root, gameId) {
     entry = await gameEntry(game.game);
     history = game.history;
     go(0);
+    if (game.status === "finished") review.load(new URLSearchParams(location.search).has("review"));
   })();
 
   return {
-    refresh: () => (missing ? missing.refresh() : render()),
+    refresh: () => {
+      if (missing) return missing.refresh();
+      review.refresh();
+      return render();
+    },
     destroy: () => {
       clearInterval(timer);
+      review.destroy();
       document.removeEventListener("keydown", onKey);
     },
   };

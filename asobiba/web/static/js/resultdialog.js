@@ -1,11 +1,12 @@
 // The result of a finished game in the page's dialog: who won (from this browser's seat: "you
 // won"), how the game ended (the game's `end_reasons`, or who resigned), the ranks with each seat's
 // chip and holder, and what to do next (a rematch or a new game — not offered to spectators — the
-// replay, close).
+// replay, the engine's review of the game (review.js), close).
 
 import { clear, h } from "./dom.js";
 import { pick, t } from "./i18n.js";
 import { icon } from "./icons.js";
+import { rt } from "./review.js";
 import { resignedText, seatLabel, winnersText } from "./seatwords.js";
 
 /** The dialog `dialog` of the game `gameId`; `nameOf(seat)` names a seat, `chip(seat)` draws its
@@ -44,6 +45,7 @@ export function resultDialog(dialog, { gameId, nameOf, chip, rematch, newGame })
             icon("rematch"), t("btn.rematch")),
           watching ? null : h("button", { type: "button", "data-action": "new", onclick: newGame }, t("btn.new")),
           h("a", { class: "button", href: `/replay/${gameId}`, "data-action": "replay" }, t("btn.replay")),
+          h("a", { class: "button", href: `/replay/${gameId}?review=1`, "data-action": "review" }, rt("review.start")),
           h("button", { value: "close", "data-action": "close" }, t("btn.close"))),
       ),
     );
