@@ -111,9 +111,7 @@ MAX_MOVES = 2048
 """More than the most moves a position can have (15 pieces, at most 120 targets each)."""
 W_COMPONENT = MAX_MOVES
 """The component number of each free cell whose single-hop component is found."""
-W_QUEUE = W_COMPONENT + N
-"""The cells of the component being found, in the order found (the queue of its search)."""
-W_COMPONENT_SETS = W_QUEUE + N
+W_COMPONENT_SETS = W_COMPONENT + N
 """``W_COMPONENT_SETS + 4 * k``: the cells of component ``k`` as a set (four int32 halves)."""
 W_SEEN_SINGLE = W_COMPONENT_SETS + 4 * N
 """Marks: cells searched with only one-piece hops allowed next (or any hops, which include them)."""

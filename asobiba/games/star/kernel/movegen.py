@@ -21,16 +21,18 @@ of the start cell are never listed as jumps (the step is the same move).
 Without long hops or swaps (:func:`_plain_moves`, the default rules) every chain is made of single
 hops — over one piece — and, for the king, line hops over runs of two or more, and the work is done
 on sets of cells held as two 64-bit words (:mod:`.bits`): the free cells the mover may land on,
-the pieces that may be hopped, the neighbours and hop tables of
-:mod:`.tables`. A single hop goes over an adjacent piece onto the free cell right behind it and
-can be made back, so the cells that chains of single hops reach from a first landing are that
-landing's *component* in the graph of such hops: found once per position (breadth first) and
-shared by every piece that lands in it. The piece that moves can stay on the board while they are
-found: a man's components hold only cells two steps apart along lines from his start (never next
-to it, so never a hop over it), and the king may be neither hopped nor landed on, exactly as its
-lifted, empty start cell may not. The king then searches for line hops from its start and every
-cell its single hops reach, adding each landing and — under ``king_chain_after_line`` ``single``
-or ``any`` — that landing's component (under ``any``, searched for line hops in turn).
+the pieces that may be hopped, the neighbours and hop tables of :mod:`.tables`. A single hop
+goes over an adjacent piece onto the free cell right behind it and can be made back, so the cells
+that chains of single hops reach from a first landing are that landing's *component* in the graph
+of such hops: found once per position and shared by every piece that lands in it. Where the
+single hops from a cell land is one look-up, by the pattern of its hoppable neighbours
+(:data:`.tables.HOP_SET`), for each piece and each cell of a component. The piece that moves can
+stay on the board while they are found: a man's components hold only cells two steps apart along
+lines from his start (never next to it, so never a hop over it), and the king may be neither
+hopped nor landed on, exactly as its lifted, empty start cell may not. The king then searches for
+line hops from its start and every cell its single hops reach, adding each landing and — under
+``king_chain_after_line`` ``single`` or ``any`` — that landing's component (under ``any``,
+searched for line hops in turn).
 
 With long hops or swaps (:func:`_general_moves`) each piece is lifted and searched along the lines
 of :data:`.tables.RAY` (:func:`_chains`). Its marks in the work array hold the value of a counter
@@ -73,15 +75,24 @@ from .arrays import (
     W_COMPONENT_SETS,
     W_ENDS,
     W_MARKS_END,
-    W_QUEUE,
     W_SEEN_ANY,
     W_SEEN_SINGLE,
     W_STACK,
     W_STAMP,
     N,
 )
-from .bits import flipped, has, ix, lowest, pop_lowest, store, stored, with_cell
-from .tables import HOP_DIRECTION, HOP_LAND, HOP_OVER, NEAR, NEIGHBOUR, RAY, RAY_LENGTH, STEP
+from .bits import has, ix, lowest, pop_lowest, store, stored, with_cell
+from .tables import (
+    HOP_DIRECTION,
+    HOP_LAND,
+    HOP_OVER,
+    HOP_SET,
+    NEAR,
+    NEIGHBOUR,
+    RAY,
+    RAY_LENGTH,
+    STEP,
+)
 
 STAMP_LIMIT = 1 << 30
 """When the search counter comes near this, the marks are cleared and counting starts again."""
@@ -140,33 +151,42 @@ def _without(lo, hi, cell):
 
 
 @njit(cache=True, inline="always")
+def _hop_pattern(cell, jump_lo, jump_hi):
+    """The directions from ``cell`` whose neighbour is in the set ``(jump_lo, jump_hi)`` of
+    pieces that may be hopped, as bits (the index into :data:`.tables.HOP_SET`)."""
+    pattern = 0
+    for d in range(6):
+        pattern |= has(jump_lo, jump_hi, STEP[ix(cell), d]) << d
+    return pattern
+
+
+@njit(cache=True, inline="always")
 def _component(work, start, k, open_lo, open_hi, jump_lo, jump_hi):
-    """Find the single-hop component of the free cell ``start`` (breadth first), number it ``k``
+    """Find the single-hop component of the free cell ``start``, number it ``k``
     (:data:`.arrays.W_COMPONENT` of each of its cells) and keep it as a set; its cells are taken
-    out of the free cells still in no component found, ``(open_lo, open_hi)``, and what remains of
-    those is returned."""
-    before_lo = open_lo
-    before_hi = open_hi
-    work[W_QUEUE] = start
-    work[ix(W_COMPONENT + start)] = k
-    queue = 0
-    end = 1
-    open_lo, open_hi = flipped(open_lo, open_hi, start)
-    while queue < end:
-        cell = work[ix(W_QUEUE + queue)]
-        queue += 1
-        for word in range(2):
-            over = HOP_OVER[ix(cell), word] & (jump_hi if word else jump_lo)
-            while over:
-                land = HOP_LAND[ix(cell), ix(64 * word + lowest(over))]
-                over &= over - 1
-                if has(open_lo, open_hi, land):
-                    open_lo, open_hi = flipped(open_lo, open_hi, land)
-                    work[ix(W_QUEUE + end)] = land
-                    work[ix(W_COMPONENT + land)] = k
-                    end += 1
-    store(work, W_COMPONENT_SETS + 4 * k, before_lo ^ open_lo, before_hi ^ open_hi)
-    return open_lo, open_hi
+    out of the free cells still in no component found, ``(open_lo, open_hi)``. Returns what
+    remains of those and the component, ``(open_lo, open_hi, lo, hi)``. The cells still to search
+    from are a set too, and each one's landings are one look-up (:data:`.tables.HOP_SET`): no
+    queue, and no branch per hop."""
+    lo, hi = with_cell(0, 0, start)
+    open_lo ^= lo
+    open_hi ^= hi
+    todo_lo = lo
+    todo_hi = hi
+    while todo_lo | todo_hi:
+        cell, todo_lo, todo_hi = pop_lowest(todo_lo, todo_hi)
+        work[ix(W_COMPONENT + cell)] = k
+        pattern = _hop_pattern(cell, jump_lo, jump_hi)
+        new_lo = HOP_SET[ix(cell), ix(pattern), 0] & open_lo
+        new_hi = HOP_SET[ix(cell), ix(pattern), 1] & open_hi
+        open_lo ^= new_lo
+        open_hi ^= new_hi
+        todo_lo |= new_lo
+        todo_hi |= new_hi
+        lo |= new_lo
+        hi |= new_hi
+    store(work, W_COMPONENT_SETS + 4 * k, lo, hi)
+    return open_lo, open_hi, lo, hi
 
 
 @njit(cache=True, inline="always")
@@ -208,22 +228,23 @@ def _plain_moves(board, rules, work, seat):
             cell = STEP[ix(origin), d]
             work[ix(n)] = base + cell
             n += has(free_lo, free_hi, cell)
+        pattern = _hop_pattern(origin, jump_lo, jump_hi)
+        land_lo = HOP_SET[ix(origin), ix(pattern), 0] & free_lo  # its first hops' landings
+        land_hi = HOP_SET[ix(origin), ix(pattern), 1] & free_hi
         reach_lo = 0  # the cells its chains of single hops reach: whole components
         reach_hi = 0
-        for word in range(2):
-            over = HOP_OVER[ix(origin), word] & (jump_hi if word else jump_lo)
-            while over:
-                land = HOP_LAND[ix(origin), ix(64 * word + lowest(over))]
-                over &= over - 1
-                if has(open_lo, open_hi, land):
-                    open_lo, open_hi = _component(work, land, components, open_lo, open_hi,
-                                                  jump_lo, jump_hi)
-                    components += 1
-                elif not has(free_lo, free_hi, land):
-                    continue
+        while land_lo | land_hi:
+            land, land_lo, land_hi = pop_lowest(land_lo, land_hi)
+            if has(open_lo, open_hi, land):
+                open_lo, open_hi, lo, hi = _component(work, land, components, open_lo, open_hi,
+                                                      jump_lo, jump_hi)
+                components += 1
+            else:  # a free cell in no open component is in one found already
                 lo, hi = _component_set(work, work[ix(W_COMPONENT + land)])
-                reach_lo |= lo
-                reach_hi |= hi
+            reach_lo |= lo
+            reach_hi |= hi
+            land_lo &= ~lo  # landings in the same component add nothing
+            land_hi &= ~hi
         if has_king and slot == 0:
             n, components, open_lo, open_hi = _king_lines(
                 work, n, origin, after_line, reach_lo, reach_hi, free_lo, free_hi, jump_lo,
@@ -269,10 +290,11 @@ def _king_lines(work, n, origin, after_line, any_lo, any_hi, free_lo, free_hi, j
             if has(any_lo | other_lo, any_hi | other_hi, land):
                 continue  # its whole component is reached already
             if has(open_lo, open_hi, land):
-                open_lo, open_hi = _component(work, land, components, open_lo, open_hi, jump_lo,
-                                              jump_hi)
+                open_lo, open_hi, lo, hi = _component(work, land, components, open_lo, open_hi,
+                                                      jump_lo, jump_hi)
                 components += 1
-            lo, hi = _component_set(work, work[W_COMPONENT + land])
+            else:
+                lo, hi = _component_set(work, work[ix(W_COMPONENT + land)])
             if after_line == ANY_HOPS:
                 any_lo |= lo
                 any_hi |= hi

@@ -102,6 +102,21 @@ hop from ``c`` over its neighbour ``over`` lands, and ``HOP_DIRECTION[c, over]``
 (-1 if ``over`` is not in ``HOP_OVER[c]``)."""
 
 
+def _hop_sets() -> np.ndarray:
+    sets = np.zeros((N, 64, 2), dtype=np.int64)
+    for c in range(N):
+        for pattern in range(64):
+            sets[c, pattern] = words_of(int(BEHIND[c, d]) for d in range(6)
+                                        if (pattern >> d) & 1 and BEHIND[c, d] >= 0)
+    return sets
+
+
+HOP_SET = _hop_sets()
+"""``HOP_SET[c, pattern]``: where single hops from ``c`` land, as a set of cells (two words,
+:mod:`.bits`), when ``pattern`` has bit ``d`` set for each direction ``d`` whose neighbour may be
+hopped: one look-up instead of a loop over the hoppable neighbours."""
+
+
 def rules_of(game: StarGame) -> np.ndarray:
     """The rules array of a game on the star (Diamond Game or Chinese Checkers): its rules and,
     per seat, the flags of every cell."""
