@@ -12,8 +12,9 @@ run and watch, no change published and then rolled back, none stored and never p
 restarted, the connection was cut) the notifications sent meanwhile are lost with it: the broker
 connects again (after :data:`RETRY` seconds, doubling up to :data:`RETRY_MAX`), listens again, and
 then has the process resync (every live table read again from the store, every client sent the
-state it now has). A connection that has said nothing for :data:`PING` seconds is asked whether it
-is still there.
+state it now has). The log has one line when the connection is lost and one when the broker
+listens again, not one per failed try between. A connection that has said nothing for :data:`PING`
+seconds is asked whether it is still there.
 
 psycopg (the ``postgres`` extra) is imported only when the broker starts, so a server of SQLite
 needs no PostgreSQL driver.
@@ -143,8 +144,9 @@ class Broker:
             try:
                 await self._listen()
             except (psycopg.Error, OSError) as exc:
-                log.warning("broker: lost the database connection (%s); connecting again",
-                            " ".join(str(exc).split())[:200])
+                if self.subscriptions > before:  # it listened: lost, not one more failed try
+                    log.warning("broker: lost the database connection (%s); connecting again",
+                                " ".join(str(exc).split())[:200])
             self.listening.clear()
             delay = RETRY if self.subscriptions > before else min(2 * delay, RETRY_MAX)
             await asyncio.sleep(delay)
@@ -160,6 +162,7 @@ class Broker:
             self.subscriptions += 1
             self.listening.set()
             if self.subscriptions > 1:
+                log.warning("broker: listening again; every live game is read again")
                 self.resync()
             while True:
                 async for note in conn.notifies(timeout=PING):

@@ -4,7 +4,8 @@
 serve (each keeps its part of the per-address limits, :mod:`.shared_limits`).
 
 Both are rows of the database with an expiry :data:`TTL` seconds ahead, measured by the database's
-clock, and renewed every :data:`HEARTBEAT` seconds by the process that holds them. A lease is taken
+clock, and renewed every :data:`HEARTBEAT` seconds by the process that holds them (while the
+database does not answer, the log says so once, and once more when renewing works again). A lease is taken
 only if nobody holds it or its holder let it run out, so the work is done once; a process that dies
 stops renewing, its leases run out, and a process waiting for one takes the work over. Its presence
 runs out too, and the next renewal of any process forgets it and tells the others (their clients
@@ -78,12 +79,22 @@ class Cluster:
                 await asyncio.to_thread(self.share.store.leave, self.origin)
 
     async def _renew(self) -> None:
+        """Renew every :data:`HEARTBEAT` seconds; the log has one line when renewing starts to
+        fail (the database does not answer) and one when it succeeds again, not one a try."""
+        failing = False
         while True:
             try:
                 await asyncio.to_thread(self.store.renew, self.origin, TTL)
                 await self._count()
             except Exception as exc:
-                log.warning("cannot renew this process's leases: %s", " ".join(str(exc).split())[:200])
+                if not failing:
+                    log.warning("cannot renew this process's leases (%s); trying again every %g s",
+                                " ".join(str(exc).split())[:200], HEARTBEAT)
+                failing = True
+            else:
+                if failing:
+                    log.warning("renews this process's leases again")
+                failing = False
             await asyncio.sleep(HEARTBEAT)
 
     async def take(self, game_id: str, kind: str) -> bool:

@@ -9,6 +9,13 @@ A computer that fails (it raises, or picks an illegal move) is reported to every
 in both languages; the game then waits until a person takes a move back or a client connects again
 (which lets the computer try again). Nothing moves while invited seats are open.
 
+A store that does not answer while the computer moves (its lease or its move cannot be written) is
+no failure of the computer: the log has the outage's one line from the store, not a line per game;
+the clients are told once that the store does not answer; the game is read again from the store
+(after :data:`RETRY` seconds, doubling up to :data:`~.errors.RETRY_AFTER`) until it answers, and
+the computer goes on by itself. If nobody watches the game meanwhile the looks stop: the next
+request that reads the game lets the computer go on.
+
 With several server processes (:mod:`.cluster`), each computer move and each seat's hint is worked
 out by the one process that holds its lease: a process that hears of a game whose computer is to
 move waits (shown as thinking) while another holds the move's lease, and takes it over when that
@@ -34,7 +41,7 @@ from ..core.errors import AsobibaError, Refusal
 from ..core.names import Names
 from .audience import Audience
 from .cluster import MOVE, TTL, Cluster, hint_lease
-from .errors import ComputerFailed, error_frame
+from .errors import RETRY_AFTER, ComputerFailed, StoreUnavailable, error_frame
 from .ledger import Ledger
 from .store import StaleGame, StoredMove
 from .table import Table
@@ -45,6 +52,9 @@ log = logging.getLogger("asobiba.web")
 
 LOOK = 0.1
 """Seconds between looks at a game whose computer move another process works out."""
+RETRY = 0.5
+"""Seconds before the first look whether a store that did not answer a computer move answers
+again (the wait doubles up to :data:`~.errors.RETRY_AFTER`)."""
 
 
 class Driver:
@@ -134,16 +144,45 @@ class Driver:
         return moves
 
     async def _computer_turns(self, table: Table) -> None:
-        """The computer's moves until a person (or nobody) is to move; a failure is reported."""
+        """The computer's moves until a person (or nobody) is to move; a failure is reported; a
+        store that does not answer is waited for (the module docstring)."""
+        game_id = table.id
         try:
-            await self._computer_moves(table)
+            try:
+                await self._computer_moves(table)
+            except StoreUnavailable as exc:
+                await self._outlast(game_id, exc)
         except Exception as exc:
-            log.exception("computer failed in game %s", table.id)
-            self.agents.pop(table.id, None)  # the next try starts from fresh players
-            if self.tasks.get(table.id) is asyncio.current_task():
-                del self.tasks[table.id]  # the state frame below says nobody is thinking
-            await self.audience.broadcast(table)
-            await self.audience.send_all(table.id, error_frame(computer_failed(exc)))
+            log.exception("computer failed in game %s", game_id)
+            self.agents.pop(game_id, None)  # the next try starts from fresh players
+            if self.tasks.get(game_id) is asyncio.current_task():
+                del self.tasks[game_id]  # the state frame below says nobody is thinking
+            await self.audience.broadcast(self.ledger.tables.get(game_id, table))
+            await self.audience.send_all(game_id, error_frame(computer_failed(exc)))
+
+    async def _outlast(self, game_id: str, exc: StoreUnavailable) -> None:
+        """Tell the clients once that the store does not answer (the store logs it), then read the
+        game again until it does and let the computer go on, while anybody watches the game. The
+        game is dropped meanwhile: what was not stored is never shown, and the next request reads
+        the game again (and lets the computer go on) if nobody watches."""
+        self.ledger.drop(game_id)
+        self.audience.forget(game_id)
+        await self.audience.send_all(game_id, error_frame(exc))
+        delay = RETRY
+        while self.audience.watched(game_id):
+            await asyncio.sleep(delay)
+            delay = min(2 * delay, RETRY_AFTER)
+            try:
+                table, _ = await self.ledger.get(game_id)
+                async with self.ledger.lock(game_id):
+                    if self.ledger.is_live(table):
+                        await self.automatic_moves(table)
+                await self.audience.broadcast(table, thinking=table.computer_to_move())
+                await self._computer_moves(table)
+                return
+            except StoreUnavailable:
+                self.ledger.drop(game_id)
+                self.audience.forget(game_id)
 
     async def _computer_moves(self, table: Table) -> None:
         await asyncio.sleep(0)  # let the caller broadcast the human move first
