@@ -13,7 +13,7 @@ A client holds the seats of the tokens it presents — when connecting, as WebSo
 ``auth`` frame; without any it is a spectator — and it acts only for those seats (the rooms check
 each command). Each client's ``state`` frames say which seats it holds (``you``) and list legal
 moves only when one of them is to move; the game's options and meta go with its first one only
-(docs/protocol.md, "Options and meta, once a connection").
+(docs/protocol.md, "WebSocket protocol": options and meta, once a connection).
 
 Slow or broken clients never hold up the others (docs/operations.md, "Slow clients"): every frame for a
 client goes through its own queue of at most :data:`SEND_QUEUE` frames, sent by a task of its own,
