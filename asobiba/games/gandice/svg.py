@@ -231,7 +231,7 @@ def _chip(state: GandiceState, u: int, x: float, y: float, tag: Names) -> tuple[
     return chip, width + 6
 
 
-def _status(state: GandiceState) -> Names:
+def status_words(state: GandiceState) -> Names:
     """Whose turn it is and what they decide, or what is being rolled."""
     names = state.lineup.names
     if state.phase == OVER:
@@ -398,11 +398,11 @@ def render_svg(
     turn = Names(f"ターン {now} / {limit}", f"turn {now} of {limit}")
     status_attrs = 'font-weight="bold" fill="#222" data-role="status"'
     if narrow:
-        status, lines = _wrapped(MARGIN, 24, _status(state), 15, width - 2 * MARGIN, status_attrs)
+        status, lines = _wrapped(MARGIN, 24, status_words(state), 15, width - 2 * MARGIN, status_attrs)
         head = [status, _both(MARGIN, 24 + 18 * lines, turn, 'font-size="12" fill="#555"')]
         top: float = 34 + 18 * lines
     else:
-        head = [_both(24, 26, _status(state), f'font-size="15" {status_attrs}'),
+        head = [_both(24, 26, status_words(state), f'font-size="15" {status_attrs}'),
                 _both(WIDTH - 24, 26, turn, 'font-size="12" text-anchor="end" fill="#555"')]
         top = TOP
     bands = []
