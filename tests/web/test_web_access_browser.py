@@ -1,6 +1,7 @@
 """Everyone can see and reach the table, in Debian's Chromium (docs/play.md, "Playing at the table"):
 a Diamond move by keyboard alone, cells named in words and each move read out in words; the
-piece style that does not depend on colour, on with no setting and remembered when turned off; the hint and last-move marks under
+piece style that does not depend on colour, on with no setting and remembered when turned off; the
+hint and last-move marks under
 simulated colour-vision deficiencies (screenshots); on a phone the actions a player needs now stay
 in view while the board is."""
 

@@ -79,8 +79,8 @@ def my_turn(page, server, gid: str, timeout: float = 120_000) -> dict | None:
     page.wait_for_function(
         """() => document.querySelector('#result-dialog[open]')
             || document.querySelector('[data-role=tray] button:not([disabled])')
-            || [...document.querySelectorAll('[role=button][aria-label]')].some((b) =>
-                 b.getAttribute('aria-disabled') !== 'true' && /動かせる|can move/.test(b.getAttribute('aria-label')))
+            || [...document.querySelectorAll('[role=button][aria-label]')].some((b) => /動かせる|can move/
+                 .test(b.getAttribute('aria-label')) && b.getAttribute('aria-disabled') !== 'true')
             || document.querySelector('[data-role=actions] button:not([disabled])')""",
         timeout=timeout,
     )
@@ -95,27 +95,26 @@ def read_board(page) -> str:
     return page.locator("[data-role=board-reading]").inner_text()
 
 
-def play_by_keys(page, server, gid: str, place, agent, max_turns: int = 400) -> dict:
+def play_by_keys(page, server, gid: str, place, agent, max_turns: int = 400) -> tuple[dict, list[str]]:
     """Play the person's side to the end with the keyboard: each move the agent picks is found on
     the board by its cells' names (the piece's cell says it can move, the target's that the picked
-    piece can go there), and played with Enter."""
-    said = set()
+    piece can go there), and played with Enter. Returns the finished game and what was announced
+    after each of the person's moves."""
+    said = []
     for _ in range(max_turns):
         data = my_turn(page, server, gid)
         if data is None:
-            return server.api("GET", f"/api/games/{gid}").json()
+            return server.api("GET", f"/api/games/{gid}").json(), said
         state = engine_state(data)
         action = agent.choose(state)
         described = state.describe_action(action)
-        drops = page.locator("[data-role=tray] button:not([disabled])")
-        if drops.count():  # Dice Out's placing: type the values in order, then confirm by its name
+        if page.locator("[data-role=tray] button:not([disabled])").count():
+            # Dice Out's placing: type the values in order, then confirm by the button's name
             values = state.action_to_notation(action).split()[-1].split(",")
-            page.keyboard.press("Escape")
             for value in values:
                 page.keyboard.press(value)
-            confirm = page.get_by_role("button", name=re.compile("^(この並びで置く|Place them)$"))
-            confirm.press("Enter")
-        elif described.get("from") is None:  # a move made with a button (pass, declare)
+            page.get_by_role("button", name=re.compile("^(この並びで置く|Place them)$")).press("Enter")
+        elif described.get("from") is None:  # a move made with a button (a pass)
             page.locator("[data-role=actions] button").first.press("Enter")
         else:
             origin = state.action_origin(action)
@@ -128,21 +127,84 @@ def play_by_keys(page, server, gid: str, place, agent, max_turns: int = 400) -> 
             label = focused(page)
             assert re.search("ここに行ける|move here", label) and not INTERNAL.search(label), label
             page.keyboard.press("Enter")
-        page.wait_for_function(
-            "n => fetch(location.pathname.replace('/game/', '/api/games/')).then(r => r.json()).then(g => g.plies > n)",
-            arg=data["plies"], timeout=30_000,
-        )
-        said.add(page.locator("[data-role=announce]").inner_text())
+        page.wait_for_function("n => document.querySelectorAll('[data-role=moves] li').length > n",
+                               arg=len(data["history"]), timeout=30_000)
+        said.append(page.locator("[data-role=announce]").inner_text())
     raise AssertionError("the game did not end")
 
 
-def test_a_whole_dice_out_game_by_keyboard_and_the_accessibility_tree(page, server, shots: Path) -> None:
+def board_tree(page) -> str:
+    """The board as the accessibility tree has it (the labelled group of the board)."""
+    tree = page.get_by_role("group", name=re.compile("盤$| board$")).aria_snapshot()
+    return tree.replace("''", "'")  # the snapshot's quoting of an apostrophe
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_whole_dice_out_game_by_keyboard_and_the_accessibility_tree(page, server, shots: Path,
+                                                                      lang: str) -> None:
+    page.add_init_script(f"localStorage.setItem('asobiba.lang', '{lang}')")
     body = {"game": "diceout", "options": {}, "seats": [HUMAN, INTRO], "seed": 7}
     gid = server.api("POST", "/api/games", json=body).json()["id"]
     page.goto(f"{server.url}/game/{gid}")
-    data = my_turn(page, server, gid)
-    assert data is not None
-    page.screenshot(path=str(shots / "words-diceout-start.png"))
+    assert my_turn(page, server, gid) is not None
     game = make_game("diceout", {})
-    result = play_by_keys(page, server, gid, square, make_agent(game, "weak", seed=1))
+    agent = make_agent(game, "weak", seed=1)
+    # the opening: the two placings, then the board holds every die, the other side's too
+    while engine_state(server.api("GET", f"/api/games/{gid}").json()).phase != 0 or \
+            server.api("GET", f"/api/games/{gid}").json()["plies"] < 3:
+        data = my_turn(page, server, gid)
+        assert data is not None
+        values = engine_state(data).action_to_notation(agent.choose(engine_state(data))).split()[-1]
+        for value in values.split(","):
+            page.keyboard.press(value)
+        page.get_by_role("button", name=re.compile("^(この並びで置く|Place them)$")).press("Enter")
+        page.wait_for_function("n => document.querySelectorAll('[data-role=moves] li').length > n",
+                               arg=len(data["history"]), timeout=30_000)
+    my_turn(page, server, gid)
+    tree = board_tree(page)
+    squares = re.findall(r'button "([a-e][1-5])[：:]', tree)
+    assert sorted(squares) == sorted(f"{f}{r}" for f in "abcde" for r in range(1, 6)), tree
+    theirs = "白の[123]" if lang == "ja" else "White's [123]"
+    mine = "赤の[123]" if lang == "ja" else "Red's [123]"
+    assert len(re.findall(f'button "[a-e]5[：:] ?{theirs}', tree)) == 3, tree  # the computer's, with values
+    assert len(re.findall(f'button "[a-e]1[：:] ?{mine}', tree)) == 3, tree
+    assert "EXIT" in tree
+    reading = read_board(page)
+    wanted = r"赤：.*白：.*の番です" if lang == "ja" else r"Red: .*White: .* to move"
+    assert re.search(wanted, reading), reading
+    page.screenshot(path=str(shots / f"words-diceout-{lang}.png"))
+    result, said = play_by_keys(page, server, gid, square, agent)
     assert result["status"] == "finished"
+    moved = "動かし" if lang == "ja" else "moved the"
+    assert said and all(moved in line or "宣言" in line or "declar" in line or "続け" in line
+                        or "goes on" in line for line in said), said
+    assert not any(re.search(r"\b[a-e]\d-[a-e]\d\b", line) for line in said), said  # words, not notation
+    page.wait_for_selector("#result-dialog[open]")
+    page.keyboard.press("Escape")
+    reading = read_board(page)
+    assert re.search("終わりました|won|draw", reading), reading
+
+
+def test_a_whole_diamond_game_by_keyboard_and_the_accessibility_tree(page, server, shots: Path) -> None:
+    options = {"players": 2, "pieces": 10}
+    body = {"game": "diamond", "options": options, "seats": [HUMAN, INTRO], "seed": 3}
+    gid = server.api("POST", "/api/games", json=body).json()["id"]
+    page.goto(f"{server.url}/game/{gid}")
+    assert my_turn(page, server, gid) is not None
+    tree = board_tree(page)
+    holes = re.findall(r'button "([a-q]\d{1,2})：', tree)
+    assert len(holes) == len(set(holes)) == 121, len(holes)
+    assert len(re.findall(r'button "[a-q]\d{1,2}：(?!赤)\w+の(駒|王)', tree)) == 10  # the other side's too
+    assert re.search(r'button "[a-q]\d{1,2}：空き', tree)
+    assert re.search("入れません", tree)  # the points a colour may not enter
+    reading = read_board(page)
+    assert re.search(r"赤（10個、ゴールに0個）：.*（10個、ゴールに0個）：.*赤の番です", reading), reading
+    game = make_game("diamond", options)
+    result, said = play_by_keys(page, server, gid, hole, make_agent(game, "weak", seed=2))
+    assert result["status"] == "finished"
+    assert all(re.search("(進み|跳び)ました", line) for line in said), said
+    page.wait_for_selector("#result-dialog[open]")
+    page.keyboard.press("Escape")
+    reading = read_board(page)
+    assert "対局は終わりました" in reading and "最後の手：" in reading, reading
+    page.screenshot(path=str(shots / "words-diamond-end.png"))
