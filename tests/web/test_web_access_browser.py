@@ -123,6 +123,10 @@ def test_the_piece_style_without_colour_is_chosen_and_remembered(page, server, s
     assert page.locator(".board-svg .piece-shape").count() == 0  # remembered
     page.click("[data-action=piece-style]")
     assert page.locator(".board-svg .piece-shape").count() == pieces
+    page.evaluate("localStorage.setItem('asobiba.lang', 'en')")  # the screenshots in English
+    page.reload()
+    settle(page, server, gid)
+    assert page.get_by_role("button", name="Shapes: on").count() == 1
     page.click("[data-action=hint]")
     page.wait_for_selector(".hint-box h2[data-move]", timeout=180_000)  # the strongest search, loaded machine
     page.wait_for_selector(".board-svg .move-mark.hint-move .ring-to")

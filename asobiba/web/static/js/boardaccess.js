@@ -59,9 +59,9 @@ export function boardAccess(boardEl, { nameOf, activate, deselect, words = () =>
     return [what, placed, now].filter(Boolean).join(t("cell.sep"));
   }
 
-  /** Name every cell and put one of them in the Tab order (the picked piece, else the one there
-   * before, else the first that can be chosen, else the first); when the keyboard was on the
-   * board before it was drawn again, it stays there. */
+  /** Name every cell and put one of them in the Tab order (the picked piece, else the one the
+   * keyboard was last on, else the first that can be chosen, else the first); when the keyboard
+   * was on the board before it was drawn again, it stays there. */
   function update(board) {
     const stay = boardEl.contains(document.activeElement)
       || (onBoard && (document.activeElement === document.body || !document.activeElement));
@@ -78,8 +78,7 @@ export function boardAccess(boardEl, { nameOf, activate, deselect, words = () =>
     }
     const keep = cells.find((c) => c.classList.contains("selected")) ?? cells.find((c) => c.dataset.cell === current)
       ?? cells.find(actionable) ?? cells[0];
-    current = keep?.dataset.cell ?? current;
-    keep?.setAttribute("tabindex", "0");
+    keep?.setAttribute("tabindex", "0"); // (`current` follows the keyboard only: the same frame, the same board)
     if (stay && keep && document.activeElement !== keep) keep.focus();
   }
 
