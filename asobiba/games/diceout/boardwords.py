@@ -55,7 +55,7 @@ class DiceOutBoardWords:
 
     def position(self, state: DiceOutState) -> Names:
         if state.phase == SETUP:
-            return Names("振り出しの前です。", "Before the opening roll.")
+            return Names("赤と白の振り出しの前です。", "Red and White are yet to roll.")
         bd = state.board
         stacks = state.stacks()
         lines = []

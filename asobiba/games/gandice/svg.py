@@ -113,7 +113,7 @@ def _wrapped(x: float, y: float, text: Names, size: float, limit: float | None, 
     for lang, said in (("ja", text.ja), ("en", text.en)):
         lines = _lines(said, size, limit)
         most = max(most, len(lines))
-        spans = escape(said) if len(lines) == 1 else "".join(
+        spans = escape(said) if len(lines) == 1 else " ".join(  # a space: the words of two lines read apart
             f'<tspan x="{x}" dy="{0 if i == 0 else gap or size * 1.2}">{escape(line)}</tspan>'
             for i, line in enumerate(lines)
         )
@@ -210,7 +210,7 @@ def _die(state: GandiceState, u: int, x: float, y: float, classes: list[str], la
             below = y + DIE + 19 + 14 * len(_lines(name, 12, layout.name_limit))  # under its own name
             out.append(f'<text x="{x + DIE / 2}" y="{below}" class="{lang}" {attrs}>{escape(said)}</text>')
     out.append("</g>")
-    return "".join(out)
+    return " ".join(out)  # spaces between the texts: a die's texts read as words apart (its name in words)
 
 
 def _chip(state: GandiceState, u: int, x: float, y: float, tag: Names) -> tuple[str, float]:
