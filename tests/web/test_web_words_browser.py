@@ -80,7 +80,7 @@ def my_turn(page, server, gid: str, timeout: float = 120_000) -> dict | None:
         """() => document.querySelector('#result-dialog[open]')
             || document.querySelector('[data-role=tray] button:not([disabled])')
             || [...document.querySelectorAll('[role=button][aria-label]')].some((b) => /動かせる|can move/
-                 .test(b.getAttribute('aria-label')) && b.getAttribute('aria-disabled') !== 'true')
+                 .test(b.getAttribute('aria-label')))
             || document.querySelector('[data-role=actions] button:not([disabled])')""",
         timeout=timeout,
     )

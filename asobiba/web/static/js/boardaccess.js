@@ -4,8 +4,8 @@
 // puts a picked piece back. A cell is named by the game's words for it when the game says its
 // board in words (the frame's `board_words.cells`: the cell's name and all it holds — 「c3：赤の3、
 // 下に白の2」), else by its name as players read it and the piece on it; then by what choosing it does
-// now — 「動かせる」, 「選択中」, 「ここに行ける」 / "can move", "selected", "move here". A cell that
-// cannot be chosen now is aria-disabled (still reachable, so that the whole board can be read). The
+// now — 「動かせる」, 「選択中」, 「ここに行ける」 / "can move", "selected", "move here" (a cell that says
+// none of these cannot be chosen now; it can still be pressed, which puts a picked piece back). The
 // focused cell gets a ring drawn above the pieces, so that no piece hides it.
 
 import { allCells, cellEl, pieceAt } from "./board.js";
@@ -73,8 +73,6 @@ export function boardAccess(boardEl, { nameOf, activate, deselect, words = () =>
       cell.setAttribute("role", "button");
       cell.setAttribute("tabindex", "-1");
       cell.setAttribute("aria-label", label(cell));
-      if (actionable(cell)) cell.removeAttribute("aria-disabled");
-      else cell.setAttribute("aria-disabled", "true");
     }
     const keep = cells.find((c) => c.classList.contains("selected")) ?? cells.find((c) => c.dataset.cell === current)
       ?? cells.find(actionable) ?? cells[0];

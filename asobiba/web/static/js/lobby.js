@@ -207,15 +207,18 @@ export function lobbyPage(root) {
 
   const pieceStyle = pieceStyleSwitch(() => render());
 
-  /** The seats of the game as set, each chip with its seat's shape while the pieces carry shapes,
-   * and the piece style named in words with its switch. */
+  /** The seats of the game as set, each chip with its seat's shape while the pieces carry shapes. */
   function seatPreview(game, seats) {
     pieceStyle.render();
     const glyph = (name) => (shapesOn() ? `${shapeOf(seats, name)?.glyph ?? ""} ` : "");
     return h("div", { class: "seat-preview" },
-      seats.map((name) => h("span", { class: `chip chip-${name}` }, glyph(name), seatName(game, name))),
-      h("p", { class: "piece-style-line muted", "data-role": "piece-style-line" },
-        t(shapesOn() ? "lobby.shapes" : "lobby.colours"), " ", pieceStyle.el));
+      seats.map((name) => h("span", { class: `chip chip-${name}` }, glyph(name), seatName(game, name))));
+  }
+
+  /** The piece style in words with its switch (below the start button, which stays in view). */
+  function pieceStyleLine() {
+    return h("p", { class: "piece-style-line muted", "data-role": "piece-style-line" },
+      t(shapesOn() ? "lobby.shapes" : "lobby.colours"), " ", pieceStyle.el);
   }
 
   function render() {
@@ -279,6 +282,7 @@ export function lobbyPage(root) {
           check.error ? h("p", { class: "error", role: "alert", title: check.detail }, check.error) : null,
           startButton,
         ),
+        pieceStyleLine(),
       ),
       h(
         "div",
