@@ -71,9 +71,9 @@ export function boardAccess(boardEl, { nameOf, activate, deselect, words = () =>
     const cells = allCells(svg);
     for (const cell of cells) {
       cell.setAttribute("role", "button");
-      cell.setAttribute("tabindex", "-1");
       cell.setAttribute("aria-label", label(cell));
     }
+    outOfTabOrder(cells);
     const keep = cells.find((c) => c.classList.contains("selected")) ?? cells.find((c) => c.dataset.cell === current)
       ?? cells.find(actionable) ?? cells[0];
     keep?.setAttribute("tabindex", "0"); // (`current` follows the keyboard only: the same frame, the same board)
@@ -82,11 +82,21 @@ export function boardAccess(boardEl, { nameOf, activate, deselect, words = () =>
 
   let onBoard = false; // the keyboard is on the board (kept while the board is drawn again)
 
+  /** Take `cells` out of the Tab order: the ones that can be chosen now stay focusable
+   * (tabindex -1), the others are focusable only while the keyboard is on them — so that a tap's
+   * touch adjustment, which snaps to focusable things, still snaps to a cell that can be chosen. */
+  function outOfTabOrder(cells) {
+    for (const cell of cells) {
+      if (actionable(cell)) cell.setAttribute("tabindex", "-1");
+      else cell.removeAttribute("tabindex");
+    }
+  }
+
   /** Focus a cell by name (after choosing, the selected piece stays under the keyboard). */
   function focus(name) {
     const cell = cellEl(svg, name);
-    if (!cell || !cell.hasAttribute("tabindex")) return;
-    for (const other of allCells(svg)) other.setAttribute("tabindex", "-1");
+    if (!cell || !cell.hasAttribute("role")) return;
+    outOfTabOrder(allCells(svg));
     cell.setAttribute("tabindex", "0");
     current = name;
     cell.focus();
