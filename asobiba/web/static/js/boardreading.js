@@ -10,7 +10,7 @@ import { pick, t } from "./i18n.js";
 
 export function boardReading() {
   let view = null;
-  const button = h("button", { type: "button", "data-action": "read-board", onclick: () => read() });
+  const button = h("button", { type: "button", "data-action": "read-board", hidden: true, onclick: () => read() });
   const out = h("p", { class: "board-reading", "data-role": "board-reading", "aria-live": "polite" });
   const summary = h("summary");
   const list = h("ul");
