@@ -3,8 +3,9 @@
 // beyond — and so do the seat chips beside the board and in the lobby, so that players who tell red
 // from green (or blue from green) badly, or print the board in grey, see whose piece is whose with
 // no setting: the shapes are on unless a person turns them off with the switch labelled in words
-// (`piece-style`, 「駒の形」 / "Shapes"). Round pieces carry the shape in their middle; square ones
-// (dice) in a corner, clear of their pips. The choice is remembered in localStorage.
+// (`piece-style`, 「駒の形：あり」 / "Shapes: on"). Round pieces carry the shape in their middle; square
+// ones (dice) in their bottom left corner, clear of their pips, marks and badges. The choice is
+// remembered in localStorage.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -84,7 +85,7 @@ export function markPieces(svg, players) {
     const size = Math.min(box.width, box.height);
     const mark = round
       ? shapeEl(shape, box.x + box.width / 2, box.y + box.height / 2, size * 0.55)
-      : shapeEl(shape, box.x + size * 0.2, box.y + size * 0.2, size * 0.3);
+      : shapeEl(shape, box.x + size * 0.2, box.y + box.height - size * 0.2, size * 0.3); // bottom left: no pip, mark or badge there
     piece.append(mark);
   }
 }
