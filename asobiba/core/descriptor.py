@@ -26,6 +26,9 @@ layers check ``is not None`` instead of guessing with ``getattr``:
 * ``move_words`` (:class:`MoveWords`): a move in words and the kind of choice it is, for the move
   list and the buttons of the web table; ``move_odds`` (:class:`MoveOdds`): the exact odds of what a
   move leads to (e.g. an attack's outcomes), shown before a person commits to it;
+* ``board_words`` (:class:`BoardWords`): the board in words for people who hear it rather than see
+  it — what each cell holds, the whole position and what a move did (the web table's cell names,
+  "read the board" and announcements);
 * ``client`` (:class:`WebClient`) and ``services``: the game's own piece of the web page (ES
   modules shipped in its package) and the requests that piece may send (e.g. reading a dice
   catalog a player uploads);
@@ -211,6 +214,29 @@ class Words:
 class MoveWords(Protocol[S_contra]):
     def __call__(self, state: S_contra, action: int) -> Words:
         """``action`` (a decision or a chance outcome) of ``state`` in words."""
+        ...
+
+
+class BoardWords(Protocol[S_contra]):
+    """The board in words, for a person who hears it rather than sees it (docs/play.md,
+    "Keyboard and screen readers"): each cell with all it holds, the whole position, and what a
+    move did. Every text names cells as players read them (never an internal id)."""
+
+    def cells(self, state: S_contra) -> Mapping[str, Names]:
+        """Every cell the board picture draws (by ``data-cell``) in words, its name first and then
+        all it holds: whose piece, a king, a die's value and the stack under it from the top, an
+        EXIT, a closed point, an empty hole (e.g. 「c3：赤の3、下に白の2」 / "c3: Red's 3, on
+        White's 2")."""
+        ...
+
+    def position(self, state: S_contra) -> Names:
+        """The whole position: each player's pieces or dice with their values, and whose turn it
+        is (or how the game ended)."""
+        ...
+
+    def played(self, state: S_contra, action: int) -> Names:
+        """What ``action`` of ``state`` did, as a sentence said after it was played (e.g.
+        「緑がl10からl8へ跳びました」 / "Green jumped from l10 to l8")."""
         ...
 
 
@@ -584,6 +610,7 @@ class GameDescriptor(Generic[S_contra]):
     move_paths: MovePaths[S_contra] | None = None
     move_drops: MoveDrops[S_contra] | None = None
     move_words: MoveWords[S_contra] | None = None
+    board_words: BoardWords[S_contra] | None = None
     move_odds: MoveOdds[S_contra] | None = None
     client: WebClient | None = None
     services: Mapping[str, Service] = field(default_factory=dict)

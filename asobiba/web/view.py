@@ -76,11 +76,25 @@ def spoken(state: State, action: int) -> dict[str, Any]:
 
 
 def _played(state: State, action: int) -> dict[str, Any]:
-    """A move as it was played: its cells (:func:`move_cells`, words included), call-out and who
-    played it (a seat's name, or ``chance``)."""
+    """A move as it was played: its cells (:func:`move_cells`, words included), call-out, who
+    played it (a seat's name, or ``chance``) and, when the game says its board in words, what it
+    did (``said``, {ja, en}: 「緑がl10からl8へ跳びました」)."""
     player = state.current_player
-    return {**move_cells(state, action), **_callout(state, action),
+    words = descriptor(state.game.id).board_words
+    said = {} if words is None else {"said": words.played(state, action).to_json()}
+    return {**move_cells(state, action), **_callout(state, action), **said,
             "player": "chance" if player == CHANCE else state.game.player_names[player]}
+
+
+def board_words(state: State) -> dict[str, Any]:
+    """``{"board_words": {"cells", "position"}}``: the board in words when the game says it (its
+    descriptor's ``board_words``) — each ``data-cell`` with all it holds ({ja, en}) and the whole
+    position ({ja, en}), for screen readers and "read the board"; nothing otherwise."""
+    words = descriptor(state.game.id).board_words
+    if words is None:
+        return {}
+    cells = {cell: said.to_json() for cell, said in words.cells(state).items()}
+    return {"board_words": {"cells": cells, "position": words.position(state).to_json()}}
 
 
 def _callout(state: State, action: int) -> dict[str, Any]:
@@ -230,6 +244,7 @@ def full(table: Table, thinking: bool = False, present: Set[int] = frozenset()) 
             "name": table.descriptor.name.to_json(),
             "svg": render_board(state, last),
             **narrow_board(state, last),
+            **board_words(state),
             "legal": legal,
             "last": _last(table),
             "turn": _turn(table),
@@ -370,6 +385,7 @@ def frame(table: Table, ply: int) -> dict[str, Any]:
         "plies": table.plies,
         "svg": render_board(state, table.actions[ply - 1] if ply > 0 else None),
         **narrow_board(state, table.actions[ply - 1] if ply > 0 else None),
+        **board_words(state),
         "position": state.to_json(),
         "last": last,
     }

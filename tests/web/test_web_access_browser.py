@@ -1,6 +1,7 @@
 """Everyone can see and reach the table, in Debian's Chromium (docs/play.md, "Playing at the table"):
-a Diamond move by keyboard alone, cells named as players read them and each move read out; the
-piece style that does not depend on colour, remembered; the hint and last-move marks under
+a Diamond move by keyboard alone, cells named in words and each move read out in words; the
+piece style that does not depend on colour, on with no setting and remembered when turned off; the
+hint and last-move marks under
 simulated colour-vision deficiencies (screenshots); on a phone the actions a player needs now stay
 in view while the board is."""
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 from web.conftest import hold
 from web.test_web_browser import engine_state, settle
+from web.test_web_words_browser import hole, walk_to
 
 pytestmark = pytest.mark.browser
 
@@ -51,41 +53,52 @@ def test_a_diamond_move_by_keyboard_alone(page, server) -> None:
         tabs += 1
         assert tabs <= 6, "the board is more than a few Tabs away"
     first = focused(page)
-    assert re.fullmatch(r"[a-q]\d{1,2}, 赤の駒", first["label"]), first
+    assert re.fullmatch(r"[a-q]\d{1,2}：赤の(駒|王)、.*動かせる", first["label"]), first
     # one Tab stop for the whole board: the next Tab leaves it
     assert page.locator(".board-svg [data-cell][tabindex='0']").count() == 1
     # the focus ring is drawn above the pieces (the last thing in the picture)
     last = page.evaluate("document.querySelector('.board-svg').lastElementChild.getAttribute('class')")
     assert last == "focus-ring"
-    # the arrows reach every piece that can move
+    # the arrows reach the other cells too (empty holes, the other side's pieces), each named in words
     movable = set(page.eval_on_selector_all(".board-svg .movable", "els => els.map(e => e.dataset.cell)"))
     seen = {first["cell"]}
-    for key in ["ArrowRight"] * 12 + ["ArrowLeft"] * 12 + ["ArrowUp"] * 6 + ["ArrowDown"] * 6:
+    labels = set()
+    for key in ["ArrowUp"] * 6 + ["ArrowRight"] * 6 + ["ArrowLeft"] * 12 + ["ArrowDown"] * 6:
         page.keyboard.press(key)
         seen.add(focused(page)["cell"])
-    assert seen <= movable and len(seen) > 1
+        labels.add(focused(page)["label"])
+    assert seen - movable and len(seen) > 8
+    assert any("空き" in label for label in labels)
+    assert not any(INTERNAL.search(label) for label in labels)
+    page.keyboard.press("Shift+Tab")  # back to the board: the piece it started from
+    page.keyboard.press("Tab")
+    for _ in range(30):
+        if focused(page)["cell"] == first["cell"]:
+            break
+        page.keyboard.press("ArrowDown")
+    if focused(page)["cell"] != first["cell"]:
+        page.focus(f'[data-cell="{first["cell"]}"]')
     # Enter picks the piece: the status line says so, and the arrows go on to where it may go
     page.keyboard.press("Enter")
     picked = focused(page)["cell"]
     assert "selected" in focused(page)["cls"]
     assert page.locator(".board-svg .piece-selected").count() == 1  # the piece itself stands out
     assert "を選びました" in page.locator(".status").inner_text()
-    for key in ["ArrowUp", "ArrowUp", "ArrowLeft", "ArrowRight", "ArrowDown"]:
-        page.keyboard.press(key)
-        if "legal" in focused(page)["cls"]:
-            break
+    targets = page.get_by_role("button", name=re.compile("ここに行ける$"))
+    assert targets.count() >= 1
+    walk_to(page, targets.first.get_attribute("aria-label").split("：")[0], hole)  # by the arrows alone
     target = focused(page)
-    assert "legal" in target["cls"] and target["label"].endswith("に行ける"), target
+    assert "legal" in target["cls"] and target["label"].endswith("ここに行ける"), target
     assert not INTERNAL.search(target["label"])
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelectorAll('[data-role=moves] li').length >= 1")
     data = server.api("GET", f"/api/games/{gid}").json()
     origin = page.get_attribute(f'[data-cell="{picked}"]', "data-name")
-    assert data["moves"][0] == f"{origin}-{target['label'].removesuffix('に行ける')}"  # FROM-TO, as named
-    # each move is read out: the live region says the last line of the move list
-    page.wait_for_function("""() => { const said = document.querySelector('[data-role=announce]').textContent;
-        const lines = [...document.querySelectorAll('[data-role=moves] li')];
-        return said.length > 0 && said === lines.at(-1).textContent; }""")
+    to = target["label"].split("：")[0]
+    assert data["moves"][0] == f"{origin}-{to}"  # FROM-TO, as named
+    # each move is read out in words, not notation (this one, or the computer's answer after it)
+    page.wait_for_function("""() => /^(赤|青)(の王)?が[a-q]\\d+から[a-q]\\d+へ.*(進み|跳び)ました/.test(
+        document.querySelector('[data-role=announce]').textContent)""")
 
 
 def test_the_piece_style_without_colour_is_chosen_and_remembered(page, server, shots: Path) -> None:
@@ -96,15 +109,24 @@ def test_the_piece_style_without_colour_is_chosen_and_remembered(page, server, s
         server.api("POST", f"/api/games/{gid}/moves?wait=true", json={"action": state.legal_actions()[-1]})
     page.goto(f"{server.url}/game/{gid}")
     settle(page, server, gid)
-    assert page.locator(".board-svg .piece-shape").count() == 0
-    page.click("[data-action=piece-style]")
-    assert page.get_attribute("[data-action=piece-style]", "aria-pressed") == "true"
+    # shapes with no setting, the switch named in words
     pieces = page.locator(".board-svg [data-piece]").count()
     assert page.locator(".board-svg .piece-shape").count() == pieces > 0
+    assert page.get_attribute("[data-action=piece-style]", "aria-pressed") == "true"
+    assert page.get_by_role("button", name="駒の形：あり").count() == 1
     assert page.locator(".player .chip[data-shape='▲']").count() == 1
+    page.click("[data-action=piece-style]")
+    assert page.locator(".board-svg .piece-shape").count() == 0
+    assert page.get_by_role("button", name="駒の形：なし").count() == 1
     page.reload()
     settle(page, server, gid)
-    assert page.locator(".board-svg .piece-shape").count() == pieces  # remembered
+    assert page.locator(".board-svg .piece-shape").count() == 0  # remembered
+    page.click("[data-action=piece-style]")
+    assert page.locator(".board-svg .piece-shape").count() == pieces
+    page.evaluate("localStorage.setItem('asobiba.lang', 'en')")  # the screenshots in English
+    page.reload()
+    settle(page, server, gid)
+    assert page.get_by_role("button", name="Shapes: on").count() == 1
     page.click("[data-action=hint]")
     page.wait_for_selector(".hint-box h2[data-move]", timeout=180_000)  # the strongest search, loaded machine
     page.wait_for_selector(".board-svg .move-mark.hint-move .ring-to")
@@ -129,8 +151,6 @@ def test_the_piece_style_without_colour_is_chosen_and_remembered(page, server, s
     for name in CVD:
         page.evaluate("n => (document.querySelector('.board-wrap').style.filter = `url(#cvd-${n})`)", name)
         board.screenshot(path=str(shots / f"colour-vision-{name}.png"))
-    page.click("[data-action=piece-style]")
-    assert page.locator(".board-svg .piece-shape").count() == 0
 
 
 def test_on_a_phone_the_declare_button_stays_in_view_with_the_board(browser, server, declarable_line,

@@ -218,14 +218,14 @@ def test_refusals_read_in_japanese(page, server) -> None:
     toast = page.locator(".toast").inner_text()
     assert toast == "いま宣言できるダイスアウトはありません。" and not ENGLISH_WORDS.search(toast)
 
-    # hold back the server's state frames: the page keeps showing the old position
+    # hold back the server's state and delta frames: the page keeps showing the old position
     holding = {"on": False}
 
     def through(ws) -> None:
         server_ws = ws.connect_to_server()
 
         def to_page(message: Any) -> None:
-            if not (holding["on"] and json.loads(message).get("type") == "state"):
+            if not (holding["on"] and json.loads(message).get("type") in ("state", "delta")):
                 ws.send(message)
 
         server_ws.on_message(to_page)

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...ai.appraise import SearchAppraise
 from ...core.descriptor import Counterpart, GameDescriptor, Lobby, Names, StudySubjects
-from ..star.capabilities import KNOWLEDGE, MOVE_PATHS, RENDER_SVG, RENDER_TEXT, compiled
+from ..star.capabilities import BOARD_WORDS, KNOWLEDGE, MOVE_PATHS, RENDER_SVG, RENDER_TEXT, compiled
 from ..star.crossing import web as crossing
 from ..star.geometry import COLOUR_NAMES
 from ..star.notation import typed_cell
@@ -67,6 +67,7 @@ DESCRIPTOR = GameDescriptor(
         defaults={"players": 6},
     ),
     move_paths=MOVE_PATHS,
+    board_words=BOARD_WORDS,
     client=crossing.CLIENT,
     services=crossing.services("chinese_checkers"),
     commands=commands,

@@ -6,7 +6,7 @@ from typing import Any
 
 from ...ai.appraise import SearchAppraise
 from ...core.descriptor import Counterpart, GameDescriptor, Lobby, Names, StudySubjects
-from ..star.capabilities import KNOWLEDGE, MOVE_PATHS, RENDER_SVG, RENDER_TEXT, compiled
+from ..star.capabilities import BOARD_WORDS, KNOWLEDGE, MOVE_PATHS, RENDER_SVG, RENDER_TEXT, compiled
 from ..star.geometry import COLOUR_NAMES, COLOURS
 from ..star.notation import typed_cell
 from ..star.research import RESEARCH
@@ -58,6 +58,7 @@ DESCRIPTOR = GameDescriptor(
         defaults={"players": 3},
     ),
     move_paths=MOVE_PATHS,
+    board_words=BOARD_WORDS,
     commands=commands,
     compiled=compiled,
     counterparts={"openspiel": OPENSPIEL},

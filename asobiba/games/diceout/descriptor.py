@@ -10,6 +10,7 @@ from ...core.game import Game
 from . import heuristic, lessons, rules
 from .actions import DECLARE_NOTATION, PASS_NOTATION, typed_cell
 from .board import COLOUR_NAMES
+from .boardwords import BOARD_WORDS
 from .game import DiceOutGame
 from .render import render_text
 from .research import RESEARCH
@@ -72,6 +73,7 @@ DESCRIPTOR: GameDescriptor[DiceOutState] = GameDescriptor(
     parse_cell=typed_cell,
     move_drops=move_drops,
     move_words=move_words,
+    board_words=BOARD_WORDS,
     lobby=Lobby(
         tagline=Names(
             ja="動かすたびに目が変わるダイスで、相手側のEXITを目指します。",

@@ -8,6 +8,7 @@ from typing import Any
 from ...ai.appraise import SearchAppraise
 from ...core.descriptor import GameDescriptor, Knowledge, Lobby, Names, StudySubjects, WebClient
 from . import heuristic, lessons, rules
+from .boardwords import BOARD_WORDS
 from .forecast import attack_odds
 from .game import GandiceGame
 from .labels import SEATS
@@ -56,6 +57,7 @@ DESCRIPTOR = GameDescriptor(
         panel=("decks", "additions"),
     ),
     move_words=move_words,
+    board_words=BOARD_WORDS,
     move_odds=attack_odds,
     client=WebClient(folder=Path(__file__).with_name("client")),
     services=SERVICES,

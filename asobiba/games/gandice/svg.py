@@ -113,7 +113,7 @@ def _wrapped(x: float, y: float, text: Names, size: float, limit: float | None, 
     for lang, said in (("ja", text.ja), ("en", text.en)):
         lines = _lines(said, size, limit)
         most = max(most, len(lines))
-        spans = escape(said) if len(lines) == 1 else "".join(
+        spans = escape(said) if len(lines) == 1 else " ".join(  # a space: the words of two lines read apart
             f'<tspan x="{x}" dy="{0 if i == 0 else gap or size * 1.2}">{escape(line)}</tspan>'
             for i, line in enumerate(lines)
         )
@@ -210,7 +210,7 @@ def _die(state: GandiceState, u: int, x: float, y: float, classes: list[str], la
             below = y + DIE + 19 + 14 * len(_lines(name, 12, layout.name_limit))  # under its own name
             out.append(f'<text x="{x + DIE / 2}" y="{below}" class="{lang}" {attrs}>{escape(said)}</text>')
     out.append("</g>")
-    return "".join(out)
+    return " ".join(out)  # spaces between the texts: a die's texts read as words apart (its name in words)
 
 
 def _chip(state: GandiceState, u: int, x: float, y: float, tag: Names) -> tuple[str, float]:
@@ -231,7 +231,7 @@ def _chip(state: GandiceState, u: int, x: float, y: float, tag: Names) -> tuple[
     return chip, width + 6
 
 
-def _status(state: GandiceState) -> Names:
+def status_words(state: GandiceState) -> Names:
     """Whose turn it is and what they decide, or what is being rolled."""
     names = state.lineup.names
     if state.phase == OVER:
@@ -398,11 +398,11 @@ def render_svg(
     turn = Names(f"ターン {now} / {limit}", f"turn {now} of {limit}")
     status_attrs = 'font-weight="bold" fill="#222" data-role="status"'
     if narrow:
-        status, lines = _wrapped(MARGIN, 24, _status(state), 15, width - 2 * MARGIN, status_attrs)
+        status, lines = _wrapped(MARGIN, 24, status_words(state), 15, width - 2 * MARGIN, status_attrs)
         head = [status, _both(MARGIN, 24 + 18 * lines, turn, 'font-size="12" fill="#555"')]
         top: float = 34 + 18 * lines
     else:
-        head = [_both(24, 26, _status(state), f'font-size="15" {status_attrs}'),
+        head = [_both(24, 26, status_words(state), f'font-size="15" {status_attrs}'),
                 _both(WIDTH - 24, 26, turn, 'font-size="12" text-anchor="end" fill="#555"')]
         top = TOP
     bands = []

@@ -1,7 +1,7 @@
 """What the games on the star declare alike in their descriptors (docs/architecture.md, "The game
-descriptor"): the pictures, the path of a move, the computer's knowledge (:mod:`.heuristic`), the
-agent kind ``kernel`` and the compiled engine (:mod:`.kernel`); each game adds its own seats, lobby
-and commands.
+descriptor"): the pictures, the path of a move, the board in words (:mod:`.words`), the computer's
+knowledge (:mod:`.heuristic`), the agent kind ``kernel`` and the compiled engine (:mod:`.kernel`);
+each game adds its own seats, lobby and commands.
 
 The core's capability Protocols take any :class:`~asobiba.core.game.State`, while the functions
 here take the star engine's :class:`~.game.StarState`: the generic layers only ever hand a game's
@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ...core.descriptor import (
+    BoardWords,
     CompiledEngine,
     Evaluate,
     Explain,
@@ -28,6 +29,7 @@ from . import heuristic
 from .game import move_paths, star_game
 from .render import render_text
 from .svg import render_svg
+from .words import BOARD_WORDS as _BOARD_WORDS
 
 
 def compiled(game: Game) -> CompiledEngine:
@@ -48,6 +50,7 @@ def kernel_agent(game: Game, **params: Any) -> Any:
 RENDER_SVG = cast(SvgRenderer, render_svg)
 RENDER_TEXT = cast(TextRenderer, render_text)
 MOVE_PATHS = cast(MovePaths, move_paths)
+BOARD_WORDS = cast(BoardWords, _BOARD_WORDS)
 
 KNOWLEDGE = Knowledge(
     evaluate=cast(Evaluate, heuristic.evaluate),

@@ -1,12 +1,12 @@
 // The small switches in the corner of a board: coordinates (shown when the game's picture draws
 // them, as elements of class `coords`; on unless turned off), the piece style that does not depend
-// on colour (piecestyle.js; off unless turned on) and the move sound (table only, off unless turned
+// on colour (piecestyle.js; on unless turned off, its switch named in words) and the move sound (table only, off unless turned
 // on). The choices are remembered in localStorage.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { icon } from "./icons.js";
-import { markPieces, setShapes, shapesOn } from "./piecestyle.js";
+import { markPieces, pieceStyleSwitch, shapesOn } from "./piecestyle.js";
 import { setSound, soundOn } from "./sound.js";
 
 const COORDS_KEY = "asobiba.coords";
@@ -19,16 +19,14 @@ const coordsOn = () => localStorage.getItem(COORDS_KEY) !== "off";
 export function boardTools(boardEl, { sound = false, players = () => [], changed = () => {}, turn = null } = {}) {
   const coords = h("button", { type: "button", class: "tool", "data-action": "coords" });
   const turner = turn ? h("button", { type: "button", class: "tool", "data-action": "turn-board" }) : null;
-  const pieces = h("button", { type: "button", class: "tool", "data-action": "piece-style" });
-  const audio = sound ? h("button", { type: "button", class: "tool", "data-action": "sound" }) : null;
-  const el = h("div", { class: "board-tools" }, turner, coords, pieces, audio);
-
-  turner?.addEventListener("click", () => turn.next());
-  pieces.addEventListener("click", () => {
-    setShapes(!shapesOn());
+  const pieces = pieceStyleSwitch(() => {
     render();
     changed();
   });
+  const audio = sound ? h("button", { type: "button", class: "tool", "data-action": "sound" }) : null;
+  const el = h("div", { class: "board-tools" }, turner, coords, pieces.el, audio);
+
+  turner?.addEventListener("click", () => turn.next());
   coords.addEventListener("click", () => {
     localStorage.setItem(COORDS_KEY, coordsOn() ? "off" : "on");
     render();
@@ -50,7 +48,7 @@ export function boardTools(boardEl, { sound = false, players = () => [], changed
     coords.hidden = !drawn;
     boardEl.classList.toggle("hide-coords", !coordsOn());
     label(coords, "coords", "tools.coords", coordsOn());
-    label(pieces, "shapes", "tools.pieces", shapesOn());
+    pieces.render();
     if (turner) {
       turner.hidden = !turn.shown();
       label(turner, "turn", "tools.turn", false);

@@ -12,6 +12,7 @@ import { errorDetail, errorText } from "./errors.js";
 import { pick, t, when } from "./i18n.js";
 import { launch } from "./launch.js";
 import { choiceControl, optionField, valueLabel } from "./options.js";
+import { pieceStyleSwitch, shapeOf, shapesOn } from "./piecestyle.js";
 import { allTokens } from "./seats.js";
 import { solutionsPanel, variantOf } from "./solutions.js";
 import { starterOption, starterValue } from "./starter.js";
@@ -204,6 +205,22 @@ export function lobbyPage(root) {
     }
   }
 
+  const pieceStyle = pieceStyleSwitch(() => render());
+
+  /** The seats of the game as set, each chip with its seat's shape while the pieces carry shapes. */
+  function seatPreview(game, seats) {
+    pieceStyle.render();
+    const glyph = (name) => (shapesOn() ? `${shapeOf(seats, name)?.glyph ?? ""} ` : "");
+    return h("div", { class: "seat-preview" },
+      seats.map((name) => h("span", { class: `chip chip-${name}` }, glyph(name), seatName(game, name))));
+  }
+
+  /** The piece style in words with its switch (below the start button, which stays in view). */
+  function pieceStyleLine() {
+    return h("p", { class: "piece-style-line muted", "data-role": "piece-style-line" },
+      t(shapesOn() ? "lobby.shapes" : "lobby.colours"), " ", pieceStyle.el);
+  }
+
   function render() {
     if (!gameId) return; // the catalog is not there yet
     const game = entryOf();
@@ -261,10 +278,11 @@ export function lobbyPage(root) {
         h(
           "div",
           { class: "start-row" },
-          h("div", { class: "seat-preview" }, seats.map((name) => h("span", { class: `chip chip-${name}` }, seatName(game, name)))),
+          seatPreview(game, seats),
           check.error ? h("p", { class: "error", role: "alert", title: check.detail }, check.error) : null,
           startButton,
         ),
+        pieceStyleLine(),
       ),
       h(
         "div",

@@ -1,9 +1,15 @@
-// A piece style that does not depend on colour (docs/play.md, "Playing at the table"): when it is on,
-// every piece carries a shape for its seat — ▲ for the first seat, ■ the second, ◆ the third, ● the
-// fourth, ★ and ✚ beyond — and so do the seat chips beside the board, so that players who tell red
-// from green badly (or print the board in grey) still see whose piece is whose. Round pieces carry
-// the shape in their middle; square ones (dice) in a corner, clear of their pips. The choice is
+// A piece style that does not depend on colour (docs/play.md, "Colour vision"): every piece carries
+// a shape for its seat — ▲ for the first seat, ■ the second, ◆ the third, ● the fourth, ★ and ✚
+// beyond — and so do the seat chips beside the board and in the lobby, so that players who tell red
+// from green (or blue from green) badly, or print the board in grey, see whose piece is whose with
+// no setting: the shapes are on unless a person turns them off with the switch labelled in words
+// (`piece-style`, 「駒の形：あり」 / "Shapes: on"). Round pieces carry the shape in their middle; square
+// ones (dice) in their bottom left corner, clear of their pips, marks and badges. The choice is
 // remembered in localStorage.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { icon } from "./icons.js";
 
 const KEY = "asobiba.pieces";
 const NS = "http://www.w3.org/2000/svg";
@@ -19,12 +25,32 @@ export const SHAPES = [
   { glyph: "✚", d: "M-0.15 -0.5H0.15V-0.15H0.5V0.15H0.15V0.5H-0.15V0.15H-0.5V-0.15H-0.15z" },
 ];
 
+/** Whether the pieces carry shapes: yes unless a person turned them off. */
 export function shapesOn() {
-  return localStorage.getItem(KEY) === "shapes";
+  return localStorage.getItem(KEY) !== "colours";
 }
 
 export function setShapes(on) {
   localStorage.setItem(KEY, on ? "shapes" : "colours");
+}
+
+/** The switch of the piece style, named in words (its state in `aria-pressed` and in its text);
+ * `changed()` is called after a press. Call `render()` again when the language changes. */
+export function pieceStyleSwitch(changed = () => {}) {
+  const button = h("button", { type: "button", class: "tool labelled", "data-action": "piece-style" });
+  function render() {
+    const on = shapesOn();
+    button.replaceChildren(icon("shapes"), h("span", {}, t(on ? "tools.shapesOn" : "tools.shapesOff")));
+    button.setAttribute("aria-pressed", String(on));
+    button.title = t("tools.pieces");
+  }
+  button.addEventListener("click", () => {
+    setShapes(!shapesOn());
+    render();
+    changed();
+  });
+  render();
+  return { el: button, render };
 }
 
 /** The shape of a seat (by name) among `players`, or null. */
@@ -59,7 +85,7 @@ export function markPieces(svg, players) {
     const size = Math.min(box.width, box.height);
     const mark = round
       ? shapeEl(shape, box.x + box.width / 2, box.y + box.height / 2, size * 0.55)
-      : shapeEl(shape, box.x + size * 0.2, box.y + size * 0.2, size * 0.3);
+      : shapeEl(shape, box.x + size * 0.2, box.y + box.height - size * 0.2, size * 0.3); // bottom left: no pip, mark or badge there
     piece.append(mark);
   }
 }

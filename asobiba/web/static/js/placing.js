@@ -151,11 +151,8 @@ export function placingDesk(play, changed) {
       if (!cell) continue;
       cell.classList.toggle("legal", active());
       cell.classList.toggle("hint", hinted.some((d) => d.cell === name));
-      if (active()) {
-        cell.setAttribute("tabindex", "0");
-        cell.setAttribute("role", "button");
-        cell.setAttribute("aria-label", at.has(name) ? `${name}: ${pieces[at.get(name)]}` : name);
-      }
+      if (at.has(name)) cell.dataset.placed = pieces[at.get(name)]; // said in the cell's name (boardaccess.js)
+      else delete cell.dataset.placed;
       if (at.has(name)) layer.append(boardDie(svg, cell, pieces[at.get(name)], seat, "tentative"));
       else if (active()) {
         const hint = hinted.find((d) => d.cell === name);

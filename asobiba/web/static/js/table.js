@@ -24,6 +24,7 @@ import {
   nearestCell, onPictureChange,
 } from "./board.js";
 import { boardAccess, cellName } from "./boardaccess.js";
+import { boardReading } from "./boardreading.js";
 import { boardTools } from "./boardtools.js";
 import { seatTurns, turnBoard } from "./boardturn.js";
 import { gameEntry, seatName } from "./catalog.js";
@@ -83,8 +84,10 @@ export function tablePage(root, gameId, dialog, notice = null) {
   let facing = null; // the seat whose camp is at the bottom (null: this browser's own, or the first)
   const players = playersPanel({ nameOf: (seat) => nameOf(seat), chip: (seat) => chip(seat) });
   const status = statusLine();
+  const reading = boardReading(); // the board read out in words, and the keys
   const desk = placingDesk((move) => sendMove(move.action), () => {
     desk.draw(svg);
+    access.update(svg);
     renderSetup();
     renderHint();
   });
@@ -133,6 +136,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
         players.el,
         notice ? h("p", { class: "notice", role: "alert", "data-role": "spent-invite" }, notice) : null,
         status.el,
+        reading.el,
         takeback.el,
         invites.el,
         setup.el,
@@ -224,7 +228,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
     if (!previous || next.svg !== previous.svg) drawBoard();
     if (advanced) moveSound(next.turn === "human" && !byPerson(next, next.last.player));
     if (previous && next.plies > previous.plies && next.history.length) {
-      announceEl.textContent = historyText(next.history.at(-1), nameOf); // read out by screen readers
+      announceEl.textContent = announced(next); // read out by screen readers
     }
     if (!previous || next.plies !== previous.plies) hint = null;
     desk.update(next);
@@ -329,6 +333,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
       if (selected) access.focus(selected);
     },
     deselect: () => deselect(),
+    words: (cell) => view?.board_words?.cells?.[cell] ?? null,
   });
 
   // -- hint, new game, resign -----------------------------------------------------------------
@@ -422,6 +427,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
     rulesEl.textContent = rulesLine(entry, view.options);
     players.render(view);
     renderStatus();
+    reading.render(view);
     renderSetup();
     const watching = !view.you?.length;
     document.body.dataset.watching = watching ? "yes" : "no";
@@ -439,6 +445,15 @@ export function tablePage(root, gameId, dialog, notice = null) {
     if (entry?.solutions) solutions.show(view.game, variantOf(entry, view.options));
     tools.render();
     setTableTitle(view, nameOf);
+  }
+
+  /** What a screen reader says of the move that led to `state`: what it did in the game's words
+   * (`last.said`, after the call-out players shout with it), else its line of the move list. */
+  function announced(state) {
+    const said = pick(state.last?.said);
+    if (!said) return historyText(state.history.at(-1), nameOf);
+    const call = pick(state.last.callout);
+    return call ? `${t("read.callout", { call })}${said}` : said;
   }
 
   /** Whether a seat (by name) is a person's. */
@@ -465,7 +480,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
 
   function onKey(event) {
     if (event.target.closest?.("input, select, textarea, dialog")) return;
-    if (desk.key(event)) event.preventDefault();
+    if (desk.key(event) || reading.key(event)) event.preventDefault();
     else if (event.key === "u" && !buttons.undo.disabled) buttons.undo.click();
     else if (event.key === "h" && !buttons.hint.disabled) buttons.hint.click();
   }
