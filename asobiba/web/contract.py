@@ -62,6 +62,7 @@ class Seat(Answer):
     open: bool | None = None
     connected: bool | None = None
     level: str | None = None
+    name: str | None = None
 
 
 class Game(Answer):
@@ -78,6 +79,7 @@ class Game(Answer):
     seats: list[Seat]
     waiting: bool
     takeback: dict[str, Any] | None
+    rematch: dict[str, Any] | None = None
     to_move: str | None
     plies: int = Field(ge=0)
     history: list[dict[str, Any]]
@@ -176,6 +178,8 @@ REQUESTS: dict[str, type[BaseModel]] = {
     "seat_to_computer": bodies.ComputerSeatBody,
     "held_games": bodies.HeldBody,
     "post_takeback": bodies.TakebackBody,
+    "name_seat": bodies.NameBody,
+    "post_rematch": bodies.RematchBody,
     "qr_code": bodies.QrBody,
     "upload_record": bodies.RecordBody,
     "post_move": bodies.MoveBody,
@@ -184,8 +188,8 @@ REQUESTS: dict[str, type[BaseModel]] = {
 }
 """The request body of each operation that takes one (by operation id: the route's function)."""
 
-ACTING = {"seat_to_computer", "post_move", "post_undo", "post_takeback", "post_resign", "post_stop",
-          "post_verb", "post_hint", "cancel_study"}
+ACTING = {"seat_to_computer", "name_seat", "post_rematch", "post_move", "post_undo", "post_takeback",
+          "post_resign", "post_stop", "post_verb", "post_hint", "cancel_study"}
 """The operations that need a token (``Authorization: Bearer``): a seat's, or the study's to cancel it."""
 
 CHANGING = ACTING - {"post_hint"} | {"join_seat"}

@@ -20,6 +20,7 @@ from ..core.game import CHANCE, State
 from ..core.registry import descriptor, make_game
 from .errors import NotAtTable
 from .frames import KEPT, OWN, changes, kept_prefix, usual_move
+from .friends import offer_view
 from .seats import LEVELS
 from .table import Table
 
@@ -196,6 +197,7 @@ def summary(table: Table, present: Set[int] = frozenset()) -> dict[str, Any]:
         "seats": seats_view(table, present),
         "waiting": table.waiting,
         "takeback": takeback_view(table),
+        "rematch": offer_view(table.rematch, table.keys),
         "to_move": None if seat is None else table.game.player_names[seat],
         "plies": table.plies,
         "history": list(history.entries),
@@ -206,7 +208,8 @@ def summary(table: Table, present: Set[int] = frozenset()) -> dict[str, Any]:
 
 _FULL: WeakKeyDictionary[Table, tuple[int, dict[str, Any]]] = WeakKeyDictionary()
 """Each table's game as last shown, with the table's version then: while the version is the same
-(the game has not changed, only who is connected, a takeback request or the computer's thinking),
+(the game has not changed, only who is connected, a takeback request, a rematch offer or the
+computer's thinking),
 the board, the moves and the rest are the same too."""
 
 
@@ -216,7 +219,8 @@ def full(table: Table, thinking: bool = False, present: Set[int] = frozenset()) 
     shown = _FULL.get(table)
     if shown is not None and shown[0] == table.version:
         data = dict(shown[1])
-        data.update(seats=seats_view(table, present), takeback=takeback_view(table), thinking=thinking)
+        data.update(seats=seats_view(table, present), takeback=takeback_view(table),
+                    rematch=offer_view(table.rematch, table.keys), thinking=thinking)
         return data
     data = summary(table, present)
     state = table.state

@@ -4,7 +4,8 @@
 // (tablebuttons.js), the move list (movelist.js), the hint (hintpanel.js), the result
 // (resultdialog.js), the invites, takebacks and hand-over (seats.js), asking before resigning
 // (confirm.js), the board's keyboard layer (boardaccess.js), its turning (boardturn.js) and
-// switches (boardtools.js), the tab's title (title.js) — and this module ties them to the game's
+// switches (boardtools.js), the tab's title (title.js), the rematch offer, the seat's name and the
+// turn alert (friends.js) — and this module ties them to the game's
 // frames. The server is the referee and sends a
 // `state` frame after every change; the page shows the board it rendered, lets the person pick a
 // piece (its legal destinations get the class `legal`) and a destination, or arrange the pieces a
@@ -13,7 +14,7 @@
 // seat names, ways of ending, solution tables — comes from the catalog entry of the game.
 // The last move's trail is drawn on the board; a move of the list pointed at (or tapped) is shown
 // on the board too. The tab's title says whose turn it is; a move may sound (off by default); a
-// finished game offers a rematch. A game id the server does not know shows the not-found page.
+// finished game offers a rematch to everyone seated. A game id the server does not know shows the not-found page.
 // The page acts only for the seats this browser holds (seats.js): without a token it watches;
 // while invited seats are open the creator sees their invite links; a takeback between devices is
 // a request the others answer here.
@@ -33,7 +34,8 @@ import { errorText } from "./errors.js";
 import { hintPanel } from "./hintpanel.js";
 import { historyText } from "./history.js";
 import { pick, t } from "./i18n.js";
-import { launch, rematch } from "./launch.js";
+import { nameForm, rematchOffer, turnAlert } from "./friends.js";
+import { launch } from "./launch.js";
 import { learnPanel } from "./learn.js";
 import { moveList } from "./movelist.js";
 import { notFoundPage } from "./notfound.js";
@@ -90,8 +92,14 @@ export function tablePage(root, gameId, dialog, notice = null) {
   });
   const setup = setupRoll(desk, (seat) => nameOf(seat)); // the opening roll, and the placing's buttons
   const hints = hintPanel();
+  const offer = rematchOffer(gameId, (message) => toast(message), (url) => location.assign(url));
+  const offerSlot = h("div", {}, offer.el); // the offer shows in the result dialog while it is open
+  dialog.addEventListener("close", () => offerSlot.append(offer.el));
+  const names = nameForm(gameId, (message) => toast(message));
+  const alert = turnAlert(() => setTableTitle(view, nameOf));
   const results = resultDialog(dialog, {
     gameId, nameOf: (seat) => nameOf(seat), chip: (seat) => chip(seat), rematch: () => playRematch(), newGame: () => newGame(),
+    offer: offer.el,
   });
   const hintEl = hints.el;
   const moves = moveList({ gameId, board: () => svg, nameOf: (seat) => nameOf(seat) });
@@ -131,9 +139,11 @@ export function tablePage(root, gameId, dialog, notice = null) {
         { class: "side" },
         h("div", {}, titleEl, rulesEl, learn.el),
         players.el,
+        h("div", { class: "friends" }, names.el, alert.el),
         notice ? h("p", { class: "notice", role: "alert", "data-role": "spent-invite" }, notice) : null,
         status.el,
         takeback.el,
+        offerSlot,
         invites.el,
         setup.el,
         // what a player needs now: on a phone a bar that stays in view while the board is
@@ -368,12 +378,9 @@ export function tablePage(root, gameId, dialog, notice = null) {
     }
   }
 
-  async function playRematch() {
-    try {
-      location.assign(await rematch(view, settingsOf(view)));
-    } catch (err) {
-      toast(errorText(err, "start"));
-    }
+  /** Offer a rematch to everyone seated, or accept theirs (friends.js). */
+  function playRematch() {
+    offer.offer();
   }
 
   /** Resigning asks first, in the page (never the browser's own confirm box). */
@@ -420,6 +427,8 @@ export function tablePage(root, gameId, dialog, notice = null) {
     document.body.dataset.watching = watching ? "yes" : "no";
     barEl.hidden = watching;
     takeback.show(view, nameOf);
+    offer.show(view, nameOf);
+    names.show(view);
     if (!watching) invites.show(view, nameOf);
     leave.show(view);
     renderTableButtons(buttons, view, hintPending);
@@ -431,7 +440,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
     solutions.el.hidden = !entry?.solutions;
     if (entry?.solutions) solutions.show(view.game, variantOf(entry, view.options));
     tools.render();
-    setTableTitle(view, nameOf);
+    alert.update(view, pick(view.name));
   }
 
   /** Whether a seat (by name) is a person's. */
@@ -478,6 +487,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
       delete document.body.dataset.connection;
       socket?.close();
       document.removeEventListener("keydown", onKey);
+      alert.destroy();
       stopPictureChange();
     },
   };
