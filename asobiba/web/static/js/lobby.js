@@ -3,7 +3,8 @@
 // the option specs, the options shown first (`lobby.options`), the seats. A rule starts from the
 // lobby's default when the entry gives one (`lobby.defaults`, e.g. three players), else from the
 // game's. The first game of the catalog is chosen until the person picks another; choices are
-// remembered per game in localStorage.
+// remembered per game in localStorage. Drawn anew on every change, it keeps the focused control
+// and the open "more" rules; a skip link leads to the start button.
 
 import { postJSON } from "./api.js";
 import { loadCatalog, playerCounts, seatName } from "./catalog.js";
@@ -204,8 +205,20 @@ export function lobbyPage(root) {
     }
   }
 
+  /** What the person was on before the lobby is drawn again: the focused control (an arrow key
+   * on a radio group changes the option and draws the lobby anew) and the open "more" rules. */
+  function kept() {
+    const focused = el.contains(document.activeElement) ? document.activeElement.id : "";
+    const more = el.querySelector("details.more")?.open ?? false;
+    return () => {
+      if (more) el.querySelector("details.more")?.setAttribute("open", "");
+      if (focused) document.getElementById(focused)?.focus();
+    };
+  }
+
   function render() {
     if (!gameId) return; // the catalog is not there yet
+    const restore = kept();
     const game = entryOf();
     if (game.solutions) solutions.show(game.id, variantOf(game, check.setup?.options ?? rulesToSend()));
     const { primary, more } = ruleFields(game);
@@ -213,11 +226,18 @@ export function lobbyPage(root) {
     panel?.refresh(check.setup);
     const startButton = h(
       "button",
-      { class: "primary big", "data-action": "start", disabled: Boolean(check.error || panel?.error()) },
+      { class: "primary big", id: "start", "data-action": "start", disabled: Boolean(check.error || panel?.error()) },
       t("lobby.start"),
     );
     startButton.addEventListener("click", () => start(startButton));
     clear(el).append(
+      h("a", { class: "skip-link", href: "#start", "data-action": "skip-to-start",
+        onclick: (event) => {
+          event.preventDefault();
+          const target = document.getElementById("start");
+          target?.scrollIntoView({ block: "center" });
+          target?.focus();
+        } }, t("lobby.skip")),
       h("h1", { class: "visually-hidden" }, t("lobby.title")),
       h(
         "div",
@@ -234,7 +254,8 @@ export function lobbyPage(root) {
                 "data-game": g.id,
                 onclick: () => chooseGame(g.id),
               },
-              h("span", { class: "card-art" }),
+              // the board's picture by a short name (its own texts would be the button's name)
+              h("span", { class: "card-art", role: "img", "aria-label": t("lobby.preview", { game: pick(g.name) }) }),
               h("span", { class: "card-name" }, pick(g.name)),
               h("span", { class: "card-sub" }, t("lobby.players", { n: playerCounts(g) })),
               h("span", { class: "card-tagline" }, pick(g.lobby.tagline)),
@@ -261,7 +282,8 @@ export function lobbyPage(root) {
         h(
           "div",
           { class: "start-row" },
-          h("div", { class: "seat-preview" }, seats.map((name) => h("span", { class: `chip chip-${name}` }, seatName(game, name)))),
+          h("div", { class: "seat-preview" }, seats.map((name) => h("span", { class: "seat-chip" },
+            h("span", { class: `chip chip-${name}` }), seatName(game, name)))),
           check.error ? h("p", { class: "error", role: "alert", title: check.detail }, check.error) : null,
           startButton,
         ),
@@ -280,6 +302,7 @@ export function lobbyPage(root) {
       const current = g.id === gameId && check.setup?.preview;
       card.innerHTML = current || g.preview || "";
     }
+    restore();
   }
 
   function gameItem(g) {

@@ -85,3 +85,6 @@ onLangChange(() => {
 
 renderChrome();
 route();
+
+// the service worker: the page's own files from its cache, a "no connection" page offline (sw.js)
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => null);
