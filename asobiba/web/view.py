@@ -157,9 +157,19 @@ def _history(table: Table) -> _Shown:
 
 
 def _last(table: Table) -> dict[str, Any] | None:
+    """The last move as it was played, and ``forced: true`` when it was a person's only legal
+    action and moved no piece, so the table played it for them (a forced pass: docs/protocol.md,
+    "Table rules")."""
     if not table.actions:
         return None
-    return _played(table.states[-2], table.actions[-1])
+    before, action = table.states[-2], table.actions[-1]
+    last = _played(before, action)
+    player = before.current_player
+    if player != CHANCE and table.is_human(player):
+        actions = before.legal_actions()
+        if actions == [action] and before.describe_action(action).get("from") is None:
+            last["forced"] = True
+    return last
 
 
 def seats_view(table: Table, present: Set[int]) -> list[dict[str, Any]]:

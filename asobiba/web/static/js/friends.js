@@ -198,7 +198,8 @@ export function turnAlert(setTitle) {
   });
 
   function title() {
-    if (view && document.hidden && myTurn(view)) document.title = `${t("alert.title")} · ${gameName}`;
+    if (!view) return; // no game shown yet (or none: the not-found page)
+    if (document.hidden && myTurn(view)) document.title = `${t("alert.title")} · ${gameName}`;
     else setTitle();
   }
   document.addEventListener("visibilitychange", title);

@@ -1,9 +1,10 @@
 // The status line under the seats: whose turn it is and what this browser may do now — "your turn"
 // on the device whose seat is to move (a friend game too), the colour when one device holds
 // several seats, the computer thinking, waiting for invited people, watching, the piece picked and
-// how many places it may go, or what the game's own page module says. Read out by screen readers.
+// how many places it may go, or what the game's own page module says; first, when the table played a
+// person's only move for them (a forced pass), that it was the only one. Read out by screen readers.
 
-import { t } from "./i18n.js";
+import { pick, t } from "./i18n.js";
 import { h } from "./dom.js";
 import { myTurn } from "./seatwords.js";
 
@@ -27,5 +28,16 @@ export function statusLine() {
     return view.you.length > 1 ? t(`turn.person.${how}`, { color }) : t(`turn.${how}`);
   }
 
-  return { el, render: (view, context) => (el.textContent = text(view, context)) };
+  /** A move the table played for a person because it was their only one (a forced pass). */
+  function forced(view, nameOf) {
+    const last = view.last;
+    if (!last?.forced || view.status === "finished") return "";
+    return t("turn.forced", { color: nameOf(last.player), move: pick(last.words) || last.notation || "" });
+  }
+
+  return {
+    el,
+    render: (view, context) => (el.textContent = [forced(view, context.nameOf), text(view, context)]
+      .filter(Boolean).join(" ")),
+  };
 }

@@ -9,7 +9,8 @@
 // frames. The server is the referee and sends a
 // `state` frame after every change; the page shows the board it rendered, lets the person pick a
 // piece (its legal destinations get the class `legal`) and a destination, or arrange the pieces a
-// move puts on the board (placing.js), animates each move, and offers undo, hint, new game, resign,
+// move puts on the board (placing.js), animates each move (not while newer frames wait behind it:
+// the page never lags behind the game), and offers undo, hint, new game, resign,
 // and the game's own verbs (buttons named by the state frame). What the page knows of the game —
 // seat names, ways of ending, solution tables — comes from the catalog entry of the game.
 // The last move's trail is drawn on the board; a move of the list pointed at (or tapped) is shown
@@ -70,6 +71,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
   let socket = null;
   let closed = false;
   let queue = Promise.resolve();
+  let behind = 0; // frames waiting in the queue: while any does, moves are shown without animation
   let resultShownFor = null;
   let toastTimer = null;
   let missing = null; // the not-found page, once the server said there is no such game
@@ -164,7 +166,10 @@ export function tablePage(root, gameId, dialog, notice = null) {
   function connect() {
     socket = tableSocket(gameId, subprotocols(gameId), {
       open: () => (document.body.dataset.connection = "open"),
-      state: (game) => (queue = queue.then(() => applyState(game)).catch(console.error)),
+      state: (game) => {
+        behind += 1;
+        queue = queue.then(() => applyState(game, --behind > 0)).catch(console.error);
+      },
       hint: (found) => showHint(found),
       error: (frame) => {
         if (!view) return;
@@ -219,16 +224,18 @@ export function tablePage(root, gameId, dialog, notice = null) {
   }
 
   // -- state ----------------------------------------------------------------------------------
-  async function applyState(next) {
+  /** Show the frame `next`; `late`: newer frames wait behind it, so it is shown at once, without
+   * its animations (the page never lags behind the game). */
+  async function applyState(next, late = false) {
     if (entry?.id !== next.game) {
       entry = await gameEntry(next.game).catch(() => null);
       own = await ownModule(entry);
     }
     const previous = view;
     if (!("meta" in next)) next.meta = previous?.meta; // the server sends a game's meta once
-    const advanced = previous && svg && next.plies === previous.plies + 1 && next.last;
+    const advanced = previous && svg && next.plies === previous.plies + 1 && next.last && !late;
     if (advanced && next.svg !== previous.svg) await animatePath(svg, next.last.path);
-    if (previous && svg && next.plies > previous.plies) await own?.before?.(previous, next, svg);
+    if (previous && svg && next.plies > previous.plies && !late) await own?.before?.(previous, next, svg);
     const drops = advanced ? next.last.drops ?? [] : [];
     const starts = dropStarts(next.last?.player, drops);
     view = next;
