@@ -17,6 +17,7 @@ from weakref import WeakKeyDictionary
 
 from ..core.descriptor import GameDescriptor, SvgRenderer
 from ..core.game import CHANCE, State
+from ..core.outcome import Placings
 from ..core.registry import descriptor, make_game
 from .errors import NotAtTable
 from .frames import KEPT, OWN, changes, kept_prefix, usual_move
@@ -172,6 +173,12 @@ def _last(table: Table) -> dict[str, Any] | None:
     return last
 
 
+def _placed(state: State) -> list[int] | None:
+    """Each seat's place as soon as it is decided (0 while the seat plays on), for games whose
+    seats finish one by one (:class:`~asobiba.core.outcome.Placings`); else None."""
+    return list(state.placings()) if isinstance(state, Placings) else None
+
+
 def seats_view(table: Table, present: Set[int]) -> list[dict[str, Any]]:
     """Who sits where as everyone may see it: the seat (a person or the computer at a level),
     whether it is still open for an invited person, and whether a client holding it is connected.
@@ -244,6 +251,7 @@ def full(table: Table, thinking: bool = False, present: Set[int] = frozenset()) 
             **narrow_board(state, last),
             "legal": legal,
             "last": _last(table),
+            "placed": _placed(state),
             "turn": _turn(table),
             "thinking": thinking,
             "levels": LEVELS,

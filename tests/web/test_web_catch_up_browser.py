@@ -70,3 +70,45 @@ def test_frames_that_wait_are_shown_without_animation(browser, server, lang) -> 
         assert page.locator("[data-role=moves] li").count() == 4
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_gandice_never_says_your_turn_while_the_roll_after_a_move_is_shown(browser, server, lang) -> None:
+    """The person attacks; while the rolls that follow (the computer's defence among them) are
+    animated, the status line says the move was sent, never that it is the person's turn."""
+    options = {"decks": ["yami", "isurugi"], "first": "p1"}
+    body = {"game": "gandice", "options": options, "seats": [HUMAN, {"type": "computer", "level": "intro"}],
+            "seed": 3}
+    created = server.api("POST", "/api/games", json=body).json()
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    context.add_init_script(f"localStorage.setItem('asobiba.lang', '{lang}');" + HELD_ANIMATIONS)
+    page = context.new_page()
+    your_turn = "あなたの番です" if lang == "ja" else "Your turn"
+    try:
+        from web.conftest import hold
+
+        hold(page, created["id"], created["token"])
+        page.goto(f"{server.url}/game/{created['id']}")
+        page.evaluate("window.__release()")  # the opening's animations run freely
+        page.wait_for_selector("[data-role=actions] button[data-action=attack]:not([disabled])")
+        assert page.locator(".status").inner_text().startswith(your_turn)
+        page.evaluate("""() => {  // hold the animations from now on
+            window.__animations = 0;
+            let release = null;
+            const held = new Promise((resolve) => (release = resolve));
+            window.__release = () => release();
+            const animate = Element.prototype.animate;
+            Element.prototype.animate = function (...args) {
+              window.__animations += 1;
+              const anim = animate.apply(this, args);
+              Object.defineProperty(anim, "finished", { value: held.then(() => anim) });
+              return anim;
+            };
+        }""")
+        page.locator("[data-role=actions] button[data-action=attack]").first.click()
+        page.wait_for_function("() => window.__animations >= 1")  # the rolls after the attack, held
+        status = page.locator(".status").inner_text()
+        assert not status.startswith(your_turn), status
+        page.evaluate("window.__release()")
+    finally:
+        context.close()

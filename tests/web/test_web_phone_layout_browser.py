@@ -47,11 +47,24 @@ def test_the_bar_never_covers_the_board_or_the_status(browser, server, shots: Pa
         bar = box(page, "[data-role=action-bar]")
         assert bar["height"] <= 844 / 3 + 1, bar
         board = box(page, ".board-svg")
-        assert board["y"] + board["height"] <= bar["y"] + 1, (board, bar)  # every target above the bar
-        status = box(page, ".status")
-        assert status["y"] + status["height"] <= bar["y"] + 1, (status, bar)
-        for cell in page.locator(".board-svg .movable, .board-svg .legal").all():
+        narrow = page.evaluate("document.querySelector('.board-svg').classList.contains('narrow')")
+        if not narrow:  # a board drawn for the phone keeps its texts legible and may be taller
+            assert board["y"] + board["height"] <= bar["y"] + 1, (board, bar)
+            status = box(page, ".status")
+            assert status["y"] + status["height"] <= bar["y"] + 1, (status, bar)
+        targets = page.locator(".board-svg .movable, .board-svg .legal").all()
+        assert targets
+        for cell in targets:  # what is to be tapped now is above the bar, in the window
             where = cell.bounding_box()
-            assert where is not None and where["y"] + where["height"] <= bar["y"] + 1
+            assert where is not None and where["y"] >= 0 and where["y"] + where["height"] <= bar["y"] + 1
+        if game == "gandice":  # a die picked: the opponent's dice it may attack are above the bar too
+            page.locator(".board-svg .movable").first.click()
+            page.wait_for_selector(".board-svg .legal")
+            page.wait_for_timeout(200)
+            bar = box(page, "[data-role=action-bar]")
+            for cell in page.locator(".board-svg .legal").all():
+                where = cell.bounding_box()
+                assert where is not None and where["y"] >= 0 and where["y"] + where["height"] <= bar["y"] + 1
+            page.screenshot(path=str(shots / f"phone-gandice-picked-{lang}.png"))
     finally:
         context.close()

@@ -161,6 +161,11 @@ class StarState(State):
             return "limit"
         return "camping" if self.lost else "home"
 
+    def placings(self) -> tuple[int, ...]:
+        """Each seat's place once it brought its pieces home (or lost), 0 while it still plays
+        (:class:`~asobiba.core.outcome.Placings`)."""
+        return self.rank_of
+
     def ranks(self) -> list[int]:
         if self.to_move != TERMINAL:
             raise ValueError("ranks() is only defined once the game is over")

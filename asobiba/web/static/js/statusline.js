@@ -13,9 +13,12 @@ export function statusLine() {
 
   /** The line for `view`: `nameOf(seat)` names a seat; `own`: the game's own module's table part;
    * `picked`: the piece picked ({cell: its name as players read it, n: its destinations}) or null;
-   * `placing`: whether the person is arranging pieces a move puts on the board. */
-  function text(view, { nameOf, own, picked, placing }) {
+   * `placing`: whether the person is arranging pieces a move puts on the board; `sent`: a move was
+   * sent and the frame that shows it (and what follows it, e.g. the computer's roll) is not shown
+   * yet. */
+  function text(view, { nameOf, own, picked, placing, sent }) {
     if (view.status === "finished") return t("turn.over");
+    if (sent) return t("turn.sent"); // the move is on its way: what follows it is still to be shown
     const color = nameOf(view.to_move);
     if (view.turn === "computer") return t("turn.computer", { color });
     if (view.turn === "waiting") return t("turn.waiting");

@@ -61,6 +61,8 @@ function settingsOf(view) {
   return computer ? { opponent: "computer", level: computer.level, firstSeat: "you" } : { opponent: "people" };
 }
 
+const PHONE = matchMedia("(max-width: 859px)"); // the action bar is sticky at the bottom (style.css)
+
 export function tablePage(root, gameId, dialog, notice = null) {
   let view = null;
   let entry = null; // the game's catalog entry
@@ -71,6 +73,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
   let socket = null;
   let closed = false;
   let queue = Promise.resolve();
+  let sent = false; // a move was sent and its frame has not come yet
   let behind = 0; // frames waiting in the queue: while any does, moves are shown without animation
   let resultShownFor = null;
   let toastTimer = null;
@@ -174,6 +177,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
       error: (frame) => {
         if (!view) return;
         hintPending = false;
+        sent = false;
         toast(errorText(frame));
         renderPanel();
       },
@@ -201,14 +205,19 @@ export function tablePage(root, gameId, dialog, notice = null) {
 
   function sendMove(action) {
     if (!send({ type: "move", action, ply: view.plies })) return;
+    sent = true; // until the next frame: never "your turn" while what follows the move is shown
     deselect();
     view.legal = [];
     markMovable();
     renderActions();
+    renderStatus();
   }
 
   function sendVerb(verb) {
-    if (send({ type: "verb", verb })) deselect();
+    if (!send({ type: "verb", verb })) return;
+    sent = true;
+    deselect();
+    renderStatus();
   }
 
   /** The table part of the game's own page module (docs/protocol.md, "A game's own page module"). */
@@ -239,6 +248,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
     const drops = advanced ? next.last.drops ?? [] : [];
     const starts = dropStarts(next.last?.player, drops);
     view = next;
+    sent = false;
     if (!previous || next.svg !== previous.svg) drawBoard();
     if (advanced) moveSound(next.turn === "human" && !byPerson(next, next.last.player));
     if (previous && next.plies > previous.plies && next.history.length) {
@@ -302,6 +312,20 @@ export function tablePage(root, gameId, dialog, notice = null) {
     for (const name of origins) cellEl(svg, name)?.classList.add("movable");
     desk.draw(svg);
     access.update(svg);
+    clearOfBar();
+  }
+
+  /** On a phone, a board taller than the room above the action bar is scrolled so that the cells
+   * to tap now lie above the bar, never under it. */
+  function clearOfBar() {
+    if (!svg || barEl.hidden || !PHONE.matches) return;
+    const cells = [...svg.querySelectorAll("[data-cell].movable, [data-cell].legal")];
+    if (!cells.length) return;
+    const boxes = cells.map((cell) => cell.getBoundingClientRect());
+    const top = Math.min(...boxes.map((b) => b.top));
+    const bottom = Math.max(...boxes.map((b) => b.bottom));
+    const bar = barEl.getBoundingClientRect().top;
+    if (bottom > bar - 4) window.scrollBy({ top: Math.min(bottom - bar + 8, Math.max(0, top - 8)) });
   }
 
   function deselect() {
@@ -319,6 +343,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
     markPiece(svg, cell, "piece-selected");
     for (const m of movesFrom(cell)) cellEl(svg, m.to)?.classList.add("legal");
     access.update(svg);
+    clearOfBar();
     renderStatus();
   }
 
@@ -414,7 +439,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
   function renderStatus() {
     const picked = selected && cellEl(svg, selected)
       ? { cell: cellName(cellEl(svg, selected)), n: movesFrom(selected).length } : null;
-    status.render(view, { nameOf, own, picked, placing: desk.active() });
+    status.render(view, { nameOf, own, picked, placing: desk.active(), sent });
   }
 
   /** The verbs and the moves made with a button (actionbuttons.js). */
