@@ -135,3 +135,26 @@ def test_a_rematch_against_the_computer_starts_at_once(client) -> None:
     seats = client.get(f"/api/games/{new}").json()["seats"]
     assert [s["type"] for s in seats] == ["computer", "human"]
     assert seats[0]["level"] == "intro"
+
+
+def test_rematches_count_in_the_games_per_address_quota(db_url: str) -> None:
+    """A rematch makes a game: finishing and rematching again and again cannot go past the quota."""
+    from fastapi.testclient import TestClient
+
+    from asobiba.web.app import create_app
+    from asobiba.web.limits import Limits
+
+    limits = Limits(address_rate=100, address_burst=100, address_games=3)
+    with TestClient(create_app(db_url, limits=limits)) as c:
+        seats = [HUMAN, {"type": "computer", "level": "intro"}]
+        created = c.post("/api/games", json={"game": "diceout", "seats": seats}).json()
+        gid, token = created["id"], created["token"]
+        answers = []
+        for _ in range(3):
+            c.post(f"/api/games/{gid}/resign", headers=bearer(token)).raise_for_status()
+            answer = c.post(f"/api/games/{gid}/rematch", json={"accept": True}, headers=bearer(token))
+            answers.append(answer.status_code)
+            if answer.status_code != 200:
+                break
+            gid = answer.json()["rematch"]["game"]
+        assert answers == [200, 200, 429]
