@@ -52,6 +52,14 @@ class EndReason(Protocol):
     reason: str
 
 
+@runtime_checkable
+class Placings(Protocol):
+    """A state of a game where seats finish one by one while the others play on: each seat's place
+    once it is decided (0 while it still plays)."""
+
+    def placings(self) -> tuple[int, ...]: ...
+
+
 @dataclass(frozen=True)
 class Outcome:
     """The end of a match: every seat's rank (1 = first; equal ranks share a place) and return,

@@ -6,7 +6,8 @@ in both languages; HTTP 400, 401 without a seat's token, 403 with a token or inv
 hold the seat, 404 for what does not exist, 409 for a new game, setup or record that fits its
 schema but that the game's rules refuse all the same) and changes nothing.
 
-Acting requests (moves, undo, takeback answers, resign, verbs, hints, seats given to the computer)
+Acting requests (moves, undo, takeback answers, resign, verbs, hints, seats given to the computer,
+seats' names, rematch answers)
 carry ``Authorization: Bearer <token>`` of the seat they act for (docs/protocol.md, "Seat tokens").
 Reading a game, its record and its replay needs no token: a game's link is enough to watch it.
 """
@@ -29,9 +30,11 @@ from .bodies import (
     ComputerSeatBody,
     HeldBody,
     JoinBody,
+    NameBody,
     NewGameBody,
     QrBody,
     RecordBody,
+    RematchBody,
     ResignBody,
     SetupBody,
     TakebackBody,
@@ -153,6 +156,27 @@ async def seat_to_computer(
     rooms = rooms_of(request)
     await rooms.give_to_computer(game_id, seat, body.level, tokens)
     return summary(await rooms.get(game_id), rooms.present(game_id))
+
+
+@router.post("/games/{game_id}/seats/{seat}/name", response_model=None, responses={200: answers(Game)})
+async def name_seat(
+    request: Request, game_id: str, seat: int, tokens: list[str] = Tokens
+) -> dict[str, Any]:
+    """Give a person's seat ``{"name"}`` (its holder only; ``""`` takes the name away)."""
+    body, _ = read_body(await request.body(), NameBody)
+    rooms = rooms_of(request)
+    await rooms.set_name(game_id, seat, body.name, tokens)
+    return summary(await rooms.get(game_id), rooms.present(game_id))
+
+
+@router.post("/games/{game_id}/rematch", response_model=None, responses={200: answers(Game)})
+async def post_rematch(request: Request, game_id: str, tokens: list[str] = Tokens) -> dict[str, Any]:
+    """Offer or accept (``{"accept": true}``) or decline a finished game's rematch; once every
+    device accepted, ``rematch.game`` names the new game, where each token holds its new seats."""
+    body, _ = read_body(await request.body(), RematchBody)
+    rooms = rooms_of(request)
+    table = await rooms.rematch(game_id, body.accept, tokens)
+    return summary(table, rooms.present(game_id))
 
 
 @router.post("/games/held", response_model=None, responses={200: answers(list[Listed])})

@@ -216,6 +216,11 @@ def create_app(
     async def lobby() -> HTMLResponse:
         return shell.page()
 
+    @app.get("/sw.js", include_in_schema=False)
+    async def service_worker() -> Response:
+        """The page's service worker (:mod:`.page`)."""
+        return shell.service_worker()
+
     @app.get("/games", include_in_schema=False)
     async def games_page() -> HTMLResponse:
         return shell.page()

@@ -112,6 +112,18 @@ class ResignBody(Body):
                      Field(min_length=1, max_length=MAX_SEATS)] = None  # type: ignore[assignment]  # None when omitted: typed non-null so JSON null is refused
 
 
+class NameBody(Body):
+    """``POST /api/games/{id}/seats/{n}/name``: the seat's name (checked by :mod:`.friends`)."""
+
+    name: Annotated[StrictStr, Field(max_length=64)]
+
+
+class RematchBody(Body):
+    """``POST /api/games/{id}/rematch``: offer or accept (``true``) or decline (``false``)."""
+
+    accept: StrictBool
+
+
 class HeldBody(Body):
     """``POST /api/games/held``: the tokens a browser keeps (its games are listed)."""
 

@@ -63,6 +63,7 @@ class Seat(Answer):
     open: bool | None = None
     connected: bool | None = None
     level: str | None = None
+    name: str | None = None
 
 
 class Game(Answer):
@@ -79,6 +80,7 @@ class Game(Answer):
     seats: list[Seat]
     waiting: bool
     takeback: dict[str, Any] | None
+    rematch: dict[str, Any] | None = None
     to_move: str | None
     plies: int = Field(ge=0)
     history: list[dict[str, Any]]
@@ -177,6 +179,8 @@ REQUESTS: dict[str, type[BaseModel]] = {
     "seat_to_computer": bodies.ComputerSeatBody,
     "held_games": bodies.HeldBody,
     "post_takeback": bodies.TakebackBody,
+    "name_seat": bodies.NameBody,
+    "post_rematch": bodies.RematchBody,
     "post_resign": bodies.ResignBody,
     "qr_code": bodies.QrBody,
     "upload_record": bodies.RecordBody,
@@ -191,8 +195,8 @@ OPTIONAL_BODY = {"post_resign"}
 
 STUDY_READS = {"study_status", "study_results", "study_plot", "share_study"}
 """The operations of a study that need its token or a share key and change no game."""
-ACTING = {"seat_to_computer", "post_move", "post_undo", "post_takeback", "post_resign", "post_stop",
-          "post_verb", "post_hint", "cancel_study", *STUDY_READS}
+ACTING = {"seat_to_computer", "name_seat", "post_rematch", "post_move", "post_undo", "post_takeback",
+          "post_resign", "post_stop", "post_verb", "post_hint", "cancel_study", *STUDY_READS}
 """The operations that need a token (``Authorization: Bearer``): a seat's, or a study's (its
 starter's to cancel or share it; its starter's or a share key to read it)."""
 

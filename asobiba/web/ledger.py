@@ -184,6 +184,11 @@ class Ledger:
         """Store the takeback request waiting (asked, answered by some, declined, withdrawn)."""
         await self._save(table, self.store.set_takeback, table.takeback_json())
 
+    async def rematch(self, table: Table) -> None:
+        """Store the finished game's rematch offer (made, answered, declined, started)."""
+        await self._save(table, self.store.set_rematch,
+                         None if table.rematch is None else table.rematch.to_json())
+
     async def _save(self, table: Table, write: Callable[..., Write], *args: Any) -> None:
         """Hand a write to the store's group commit — a compare-and-set from the version the store
         holds to the table's (:class:`~.store.StaleGame` if another change came first) — and wait

@@ -63,7 +63,14 @@ TOO_MANY_GAMES = Names("このアドレスから作られた対局が多すぎ�
                        "too many games made from this address in the last hour; try again later")
 
 CREATING = ("/api/games", "/api/records")
-"""The requests that store a new game (counted by the per-address games quota)."""
+"""The requests that store a new game (counted by the per-address games quota), with every answer to
+a rematch (:func:`creates`: the last acceptance makes the new game)."""
+REMATCH = "/rematch"
+
+
+def creates(path: str) -> bool:
+    """Whether a POST to ``path`` may store a new game (the per-address games quota counts it)."""
+    return path in CREATING or (path.startswith("/api/games/") and path.endswith(REMATCH))
 ADDRESS_FRAMES = "asobiba.address_frames"
 """The scope key of a WebSocket's per-address frame bucket (shared by the address's sockets)."""
 
@@ -185,7 +192,7 @@ class AddressLimits:
                 return await _refuse(scope, send, NO_TOKEN, status=401)
             return await _refuse(scope, send)
         if scope["type"] == "http":
-            if scope["method"] == "POST" and scope["path"] in CREATING and not await self._new_game(address):
+            if scope["method"] == "POST" and creates(scope["path"]) and not await self._new_game(address):
                 return await _refuse(scope, send, TOO_MANY_GAMES, retry=60)
             return await self.app(scope, receive, send)
         if self.sockets.get(address, 0) >= max(1, int(self.share.part(limits.address_sockets))):

@@ -47,6 +47,7 @@ from collections.abc import Coroutine, Sequence
 from typing import Any
 
 from ..core.errors import AsobibaError, Refusal
+from ..core.game import Game
 from ..core.match import GAME_OVER
 from ..core.names import Names
 from ..core.registry import make_game
@@ -55,11 +56,12 @@ from .broker import PRESENCE, Change
 from .cluster import Cluster
 from .driver import Driver
 from .errors import Forbidden, NotFound
+from .friends import NOT_YOURS, answer, name_seat, next_keys, next_seats, parse_name, seated
 from .holders import HOLDER, INVITE, Actor, SeatKey, digest, new_invite, new_token
 from .ids import new_game_id
 from .ledger import Ledger, table_of, uploaded
 from .protocol import Command
-from .seats import parse_level, parse_seats
+from .seats import Seat, parse_level, parse_seats
 from .store import PLAYING, Store, StoredGame
 from .table import Table
 from .view import StateFrame, renderer
@@ -134,11 +136,17 @@ class Rooms:
         mine = tuple(i for i, s in enumerate(seat_list) if s.is_human and not s.open)
         keys = [SeatKey(HOLDER, digest(token), mine, creator=True)]
         keys += [SeatKey(INVITE, digest(secret), (seat,)) for seat, secret in invites.items()]
+        table = await self._open(game, seat_list, keys, seed, meta)
+        return table, token, invites
+
+    async def _open(self, game: Game, seats: list[Seat], keys: list[SeatKey], seed: int | None,
+                    meta: dict[str, Any] | None) -> Table:
+        """Store a new game with these seats and keys, and make it live."""
         stored = StoredGame(
             id=new_game_id(),
             game=game.id,
             options=game.options.to_dict(),
-            seats=seat_list,
+            seats=seats,
             seed=secrets.randbits(31) if seed is None else seed,
             status=PLAYING,
             result=None,
@@ -157,7 +165,7 @@ class Rooms:
         await self.ledger.create(stored, table)
         async with self.ledger.lock(stored.id):
             self.driver.watch(table)
-        return table, token, invites
+        return table
 
     async def claim(self, game_id: str, seat: int, invite: str) -> str:
         """Take an invited seat with its invite (spent at once); the new holder's token."""
@@ -181,6 +189,40 @@ class Rooms:
             await self.ledger.seats(table)
             await self.driver.advance(table)
         await self.broadcast(table)
+
+    # -- friends: names and rematches (docs/play.md, "Playing again with friends") ----------------
+    async def set_name(self, game_id: str, seat: int, name: Any, tokens: Sequence[str]) -> None:
+        """Give a person's seat the name its holder chose (:func:`.friends.parse_name`)."""
+        name = parse_name(name)
+        async with self.ledger.lock(game_id):
+            table = await self.get(game_id)
+            if table.replay_only:
+                raise NOT_YOURS
+            name_seat(table.seats, table.actors(tokens), seat, name)
+            table.version += 1
+            await self.ledger.seats(table)
+            table = self.ledger.keep(table)
+        await self.broadcast(table)
+
+    async def rematch(self, game_id: str, accept: bool, tokens: Sequence[str]) -> Table:
+        """Offer, accept (``accept``) or decline a rematch of a finished game, for a person seated
+        in it; once every device accepted, the new game is made (seats one on, each token
+        following its person: :mod:`.friends`) and the old one names it."""
+        async with self.ledger.lock(game_id):
+            table = await self.get(game_id)
+            actor = seated(table.actors(tokens), table.keys, table.seats)
+            offer = answer(table.rematch, actor, accept, table.keys, table.seats, table.finished)
+            if offer is not None and not offer.pending:
+                n = len(table.seats)
+                new = await self._open(table.game, next_seats(table.seats), next_keys(table.keys, n),
+                                       None, {**table.meta, "rematch_of": table.id})
+                offer.game = new.id
+            table.rematch = offer
+            table.version += 1
+            await self.ledger.rematch(table)
+            table = self.ledger.keep(table)
+        await self.broadcast(table)
+        return table
 
     async def import_record(self, record_json: dict[str, Any]) -> tuple[Table, str]:
         """Store an uploaded record (replayed and checked move by move, off the event loop) as a

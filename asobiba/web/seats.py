@@ -4,7 +4,8 @@ is used), or the computer at a strength level (``{"type": "computer", "level": "
 five levels of :mod:`asobiba.ai.levels`: 入門・よわい・ふつう・つよい・最強 (docs/ai.md).
 
 A seat is a :class:`Seat`; stored, it is ``{"type": "human"}`` (with ``"open": true`` while
-invited and not yet taken) or ``{"type": "computer", "level": ...}``.
+invited and not yet taken, and ``"name"`` once the person gave one: :mod:`.friends`) or
+``{"type": "computer", "level": ...}``.
 """
 
 from __future__ import annotations
@@ -34,10 +35,12 @@ class Seat:
     level: str = ""
     """The computer's level id (empty for a person)."""
     open: bool = False
+    name: str = ""
+    """The name the person sitting here gave (:func:`~.friends.parse_name`; empty: none)."""
 
     @classmethod
-    def person(cls) -> Seat:
-        return cls(HUMAN)
+    def person(cls, name: str = "") -> Seat:
+        return cls(HUMAN, name=name)
 
     @classmethod
     def invited(cls) -> Seat:
@@ -57,6 +60,8 @@ class Seat:
             data["open"] = True
         if self.kind == COMPUTER:
             data["level"] = self.level
+        if self.name:
+            data["name"] = self.name
         return data
 
     @classmethod
@@ -64,7 +69,10 @@ class Seat:
         """A seat as :meth:`to_json` stored it."""
         if data.get("type") == COMPUTER:
             return cls.computer(str(data.get("level", "normal")))
-        return cls.invited() if data.get("open") else cls.person()
+        if data.get("open"):
+            return cls.invited()
+        name = data.get("name")
+        return cls.person(name if isinstance(name, str) else "")
 
 _NAMES_EN = {
     "intro": "Beginner",

@@ -4,7 +4,7 @@ Six tables:
 
 * ``games`` — one row per game: id, game id, options, seats, the chance seed, status, result,
   an optional start position (uploaded records), free-form meta, timestamps, the game's
-  ``version`` and a waiting takeback request;
+  ``version``, a waiting takeback request and a finished game's rematch offer;
 * ``moves`` — one row per action (chance outcomes included), keyed by ``(game_id, ply)``;
 * ``seat_keys`` — who holds or may open each person's seat: the digests of tokens and invites
   (:mod:`.holders`; the secrets themselves are never stored);
@@ -105,6 +105,7 @@ games_table = Table(
     Column("updated", Float, nullable=False),
     Column("version", Integer, nullable=False, server_default="0"),
     Column("takeback", Text),
+    Column("rematch", Text),
 )
 
 moves_table = Table(
@@ -278,6 +279,8 @@ class StoredGame:
     """Bumped by every change (the compare-and-set of every write)."""
     takeback: dict[str, Any] | None = None
     """A waiting takeback request as :meth:`~.table.Table.takeback_json` stores it."""
+    rematch: dict[str, Any] | None = None
+    """A finished game's rematch offer as :meth:`~.friends.Rematch.to_json` stores it."""
 
 
 def default_db_path() -> Path:
@@ -371,9 +374,10 @@ processes starting together do not make them twice."""
 
 def _prepare(engine: Engine) -> None:
     """Make the tables that are missing and bring a ``games`` table made by an older version up to
-    date, in one transaction (on PostgreSQL, one process at a time): its ``version`` and
-    ``takeback`` columns added; a 32-bit ``seed`` column (PostgreSQL databases made before it was
-    64-bit) made 64-bit (SQLite stores every integer in up to 64 bits whatever the column says)."""
+    date, in one transaction (on PostgreSQL, one process at a time): its ``version``,
+    ``takeback`` and ``rematch`` columns added; a 32-bit ``seed`` column (PostgreSQL databases
+    made before it was 64-bit) made 64-bit (SQLite stores every integer in up to 64 bits whatever
+    the column says)."""
     with engine.begin() as conn:
         if engine.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
@@ -383,6 +387,8 @@ def _prepare(engine: Engine) -> None:
             conn.execute(text("ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0"))
         if "takeback" not in columns:
             conn.execute(text("ALTER TABLE games ADD COLUMN takeback TEXT"))
+        if "rematch" not in columns:
+            conn.execute(text("ALTER TABLE games ADD COLUMN rematch TEXT"))
         if engine.dialect.name == "postgresql" and not isinstance(columns["seed"]["type"], BigInteger):
             conn.execute(text("ALTER TABLE games ALTER COLUMN seed TYPE BIGINT"))
 
@@ -449,8 +455,10 @@ class Store:
     def truncate(
         self, game_id: str, plies: int, status: str, result: Outcome | None, revision: Revision
     ) -> Write:
-        """Keep only the first ``plies`` moves (undo) and set the status, in one transaction."""
-        values = {"status": status, "result": _outcome(result), "updated": time.time(), "takeback": None}
+        """Keep only the first ``plies`` moves (undo) and set the status, in one transaction (a
+        rematch offer goes with the end it was made at)."""
+        values = {"status": status, "result": _outcome(result), "updated": time.time(), "takeback": None,
+                  "rematch": None}
 
         def write(conn: Connection) -> None:
             self._claim(conn, game_id, revision, values)
@@ -488,6 +496,11 @@ class Store:
     ) -> Write:
         """Store the takeback request waiting (None: none is)."""
         values = {"takeback": _dump(takeback), "updated": time.time()}
+        return lambda conn: self._claim(conn, game_id, revision, values)
+
+    def set_rematch(self, game_id: str, rematch: dict[str, Any] | None, revision: Revision) -> Write:
+        """Store the rematch offer of a finished game (None: none is)."""
+        values = {"rematch": _dump(rematch), "updated": time.time()}
         return lambda conn: self._claim(conn, game_id, revision, values)
 
     def _claim(self, conn: Connection, game_id: str, revision: Revision, values: dict[str, Any]) -> None:
@@ -722,6 +735,7 @@ def _row(game: StoredGame) -> dict[str, Any]:
         "updated": game.updated,
         "version": game.version,
         "takeback": _dump(game.takeback),
+        "rematch": _dump(game.rematch),
     }
 
 
@@ -756,4 +770,5 @@ def _game(m: Any) -> StoredGame:
         updated=m["updated"],
         version=m["version"],
         takeback=json.loads(m["takeback"]) if m["takeback"] else None,
+        rematch=json.loads(m["rematch"]) if m["rematch"] else None,
     )

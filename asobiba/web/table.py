@@ -24,6 +24,7 @@ from ..core.match import COMPUTER, GAME_OVER, Match
 from ..core.names import Names
 from ..core.registry import descriptor
 from .errors import Forbidden, NotFound, Unauthorized
+from .friends import Rematch
 from .holders import HOLDER, INVITE, Actor, SeatKey, digest, find, new_token
 from .seats import Seat
 from .store import FINISHED, PLAYING, Revision, StoredGame, StoredMove
@@ -76,6 +77,8 @@ class Table(Match):
         """The version the store holds (every write is a compare-and-set from it: :meth:`revision`)."""
         self.keys: list[SeatKey] = list(stored.keys)
         self.takeback: Takeback | None = _takeback(stored.takeback, self.keys)
+        self.rematch: Rematch | None = Rematch.from_json(stored.rematch)
+        """Once the game is over, the rematch offer waiting or made (:mod:`.friends`)."""
 
     @property
     def finished(self) -> bool:
@@ -320,6 +323,7 @@ class Table(Match):
         super().truncate(keep)
         self.version += 1
         self.takeback = None
+        self.rematch = None  # it was made at the end taken back
 
     def resign(self, seats: Sequence[int]) -> tuple[int, ...]:
         resigned = super().resign(seats)

@@ -17,9 +17,11 @@ from weakref import WeakKeyDictionary
 
 from ..core.descriptor import GameDescriptor, SvgRenderer
 from ..core.game import CHANCE, State
+from ..core.outcome import Placings
 from ..core.registry import descriptor, make_game
 from .errors import NotAtTable
 from .frames import KEPT, ONCE, OWN, changes, kept_prefix, usual_move
+from .friends import offer_view
 from .seats import LEVELS
 from .table import Table
 
@@ -170,9 +172,25 @@ def _history(table: Table) -> _Shown:
 
 
 def _last(table: Table) -> dict[str, Any] | None:
+    """The last move as it was played, and ``forced: true`` when it was a person's only legal
+    action and moved no piece, so the table played it for them (a forced pass: docs/protocol.md,
+    "Table rules")."""
     if not table.actions:
         return None
-    return _played(table.states[-2], table.actions[-1])
+    before, action = table.states[-2], table.actions[-1]
+    last = _played(before, action)
+    player = before.current_player
+    if player != CHANCE and table.is_human(player):
+        actions = before.legal_actions()
+        if actions == [action] and before.describe_action(action).get("from") is None:
+            last["forced"] = True
+    return last
+
+
+def _placed(state: State) -> list[int] | None:
+    """Each seat's place as soon as it is decided (0 while the seat plays on), for games whose
+    seats finish one by one (:class:`~asobiba.core.outcome.Placings`); else None."""
+    return list(state.placings()) if isinstance(state, Placings) else None
 
 
 def seats_view(table: Table, present: Set[int]) -> list[dict[str, Any]]:
@@ -210,6 +228,7 @@ def summary(table: Table, present: Set[int] = frozenset()) -> dict[str, Any]:
         "seats": seats_view(table, present),
         "waiting": table.waiting,
         "takeback": takeback_view(table),
+        "rematch": offer_view(table.rematch, table.keys),
         "to_move": None if seat is None else table.game.player_names[seat],
         "plies": table.plies,
         "history": list(history.entries),
@@ -220,7 +239,8 @@ def summary(table: Table, present: Set[int] = frozenset()) -> dict[str, Any]:
 
 _FULL: WeakKeyDictionary[Table, tuple[int, dict[str, Any]]] = WeakKeyDictionary()
 """Each table's game as last shown, with the table's version then: while the version is the same
-(the game has not changed, only who is connected, a takeback request or the computer's thinking),
+(the game has not changed, only who is connected, a takeback request, a rematch offer or the
+computer's thinking),
 the board, the moves and the rest are the same too."""
 
 
@@ -231,7 +251,8 @@ def full(table: Table, thinking: bool = False, present: Set[int] = frozenset()) 
     shown = _FULL.get(table)
     if shown is not None and shown[0] == table.version:
         data = dict(shown[1])
-        data.update(seats=seats_view(table, present), takeback=takeback_view(table), thinking=thinking)
+        data.update(seats=seats_view(table, present), takeback=takeback_view(table),
+                    rematch=offer_view(table.rematch, table.keys), thinking=thinking)
         return data
     data = summary(table, present)
     state = table.state
@@ -247,6 +268,7 @@ def full(table: Table, thinking: bool = False, present: Set[int] = frozenset()) 
             **board_words(state),
             "legal": legal,
             "last": _last(table),
+            "placed": _placed(state),
             "turn": _turn(table),
             "thinking": thinking,
             "levels": LEVELS,

@@ -93,7 +93,8 @@ def test_hints_explain_placings_from_the_table(solved: PatternTable) -> None:
     assert "b5に" in hint.reason_ja and "on b5" in hint.reason_en
     assert "赤" in hint.reason_ja and "Red's best reply" in hint.reason_en
     answer = analyse(second)
-    assert "白の並び 3,1,3" in answer.reason_ja and "against White's 3,1,3" in answer.reason_en
+    assert "白の並び 3・1・3" in answer.reason_ja and "against White's 3, 1, 3" in answer.reason_en
+    assert not [r for r in (hint.reason_en, answer.reason_en, answer.reason_ja) if "place " in r]  # words
     assert "b1に" in answer.reason_ja
 
 

@@ -247,6 +247,25 @@ def server_factory() -> Iterator[type[Server]]:
         srv.kill()
 
 
+class JapaneseBrowser:
+    """A browser whose pages are a Japanese person's unless a test says otherwise: the page speaks
+    the browser's language (Playwright's is en-US), so each context is ``ja-JP`` by default."""
+
+    def __init__(self, browser: object) -> None:
+        self.browser = browser
+
+    def new_context(self, **kwargs: object) -> object:
+        kwargs.setdefault("locale", "ja-JP")
+        return self.browser.new_context(**kwargs)  # type: ignore[attr-defined]
+
+    def new_page(self, **kwargs: object) -> object:
+        kwargs.setdefault("locale", "ja-JP")
+        return self.browser.new_page(**kwargs)  # type: ignore[attr-defined]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.browser, name)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     chromium = shutil.which("chromium")
@@ -256,7 +275,7 @@ def browser() -> Iterator[object]:
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        yield b
+        yield JapaneseBrowser(b)
         b.close()
 
 

@@ -12,6 +12,7 @@ from ..star.capabilities import BOARD_WORDS, KNOWLEDGE, MOVE_PATHS, RENDER_SVG, 
 from ..star.crossing import web as crossing
 from ..star.geometry import COLOUR_NAMES
 from ..star.notation import typed_cell
+from ..star.options import END_REASONS
 from ..star.research import RESEARCH
 from . import lessons, rules
 from .game import ChineseCheckersGame
@@ -58,13 +59,13 @@ DESCRIPTOR = GameDescriptor(
     render_svg=RENDER_SVG,
     render_text=RENDER_TEXT,
     parse_cell=typed_cell,
+    end_reasons=END_REASONS,
     lobby=Lobby(
         tagline=Names(
             ja="六色の星で、10個の駒を向かいの先へ。2・3・4・6人で遊べます。",
             en="Ten marbles each to the facing point of the six-colour star; 2, 3, 4 or 6 players.",
         ),
-        options=("players", "other_points", "hop_own", "king"),
-        defaults={"players": 6},
+        options=("players", "other_points", "hop_own", "king"),  # a newcomer starts on 2 players
     ),
     move_paths=MOVE_PATHS,
     board_words=BOARD_WORDS,

@@ -9,6 +9,7 @@ from ...core.descriptor import Counterpart, GameDescriptor, Lobby, Names, StudyS
 from ..star.capabilities import BOARD_WORDS, KNOWLEDGE, MOVE_PATHS, RENDER_SVG, RENDER_TEXT, compiled
 from ..star.geometry import COLOUR_NAMES, COLOURS
 from ..star.notation import typed_cell
+from ..star.options import END_REASONS
 from ..star.research import RESEARCH
 from . import lessons, rules
 from .game import DiamondGame
@@ -49,6 +50,7 @@ DESCRIPTOR = GameDescriptor(
     render_svg=RENDER_SVG,
     render_text=RENDER_TEXT,
     parse_cell=typed_cell,
+    end_reasons=END_REASONS,
     lobby=Lobby(
         tagline=Names(
             ja="星形の盤で、飛び越しを重ねて向かいの陣地へ。王駒はまとめて飛べます。",

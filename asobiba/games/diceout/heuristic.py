@@ -226,24 +226,24 @@ def explain(state: DiceOutState, action: int) -> tuple[str, str] | None:
 
 
 def _explain_placing(state: DiceOutState, action: int) -> tuple[str, str]:
-    """Where each value goes, and what the arrangement answers: the first placer cannot see the
-    other's arrangement yet, the second one can."""
+    """Where each value goes, in words (never the placing's notation), and what the arrangement
+    answers: the first placer cannot see the other's arrangement yet, the second one can."""
     placer, other = state.to_move, 1 - state.to_move
     bd = state.board
     cells = [bd.names[c] for c in bd.home[placer]]
     values = decode_place(action)
-    notation = state.action_to_notation(action)
     where_ja = "、".join(f"{c}に{v}" for c, v in zip(cells, values, strict=True))
     where_en = ", ".join(f"{v} on {c}" for c, v in zip(cells, values, strict=True))
     other_name = COLOUR_NAMES[COLOURS[other]]
     other_ja, other_en = other_name.ja, other_name.en
     if state.dice[other]:
-        shown = ",".join(map(str, arrangement_of(state.dice[other])))
-        return (f"{notation}（{where_ja}）。{other_ja}の並び {shown} に対して、読みでいちばん良い"
+        shown = arrangement_of(state.dice[other])
+        shown_ja, shown_en = "・".join(map(str, shown)), ", ".join(map(str, shown))
+        return (f"{where_ja}と並べます。{other_ja}の並び {shown_ja} に対して、読みでいちばん良い"
                 "始まりの形になる並べ方です。",
-                f"{notation} puts {where_en}: against {other_en}'s {shown}, it gives you the best "
+                f"Put {where_en}: against {other_en}'s {shown_en}, it gives you the best "
                 "opening position the search finds.")
-    return (f"{notation}（{where_ja}）。{other_ja}はこれを見てから並べるので、{other_ja}のいちばん"
+    return (f"{where_ja}と並べます。{other_ja}はこれを見てから並べるので、{other_ja}のいちばん"
             "良い並べ方に対しても形勢が最も良くなる並べ方を選びます。",
-            f"{notation} puts {where_en}. {other_en} places after seeing it, so this is the "
+            f"Put {where_en}. {other_en} places after seeing it, so this is the "
             f"arrangement that leaves you best off against {other_en}'s best reply.")

@@ -26,6 +26,20 @@ OUTCOME_MARKS: dict[str, Names] = {
 }
 """What a die shows, as the short mark drawn on it (and the bar chart's heads)."""
 
+PLACE_MARKS: dict[str, tuple[Names, Names]] = {
+    "grave": (Names("墓", "RIP"), Names("墓地（倒された）", "in the graveyard (defeated)")),
+    "aside": (Names("進", "EVO"), Names("進化して脇へ", "set aside by evolving")),
+    "retired": (Names("退", "OLD"), Names("退いた", "retired")),
+}
+"""Where a die out of play lies: the short mark on its chip, and that mark in words."""
+
+
+def mark_words(mark: Names, words: Names) -> str:
+    """A mark and its words in both languages, for a tooltip: 「特＝特殊目 · SP = the special eye」."""
+    if mark.ja == words.ja:
+        return f"{words.ja} · {words.en}"
+    return f"{mark.ja}＝{words.ja} · {mark.en} = {words.en}"
+
 SUMMON_STATES: tuple[Names, ...] = (
     Names("未召喚", "unsummoned"), Names("半召喚", "half-summoned"), Names("召喚", "summoned"),
 )

@@ -613,4 +613,11 @@ GLOSSARY: tuple[Term, ...] = (
                                                                                            "dice and used "
                                                                                            "item dice "
                                                                    "go."),
+    term("marks", "ダイスの印", "marks on the dice",
+         "出た目の札：特（SP）＝特殊目、立（ST）＝立ち、逆（INV）＝逆立ち、横（SD）＝横倒し、数字はその目。"
+         "場を離れたダイスの札：墓（RIP）＝墓場、進（EVO）＝進化して脇へ、退（OLD）＝退いた。"
+         "印に指を置くか重ねると、言葉で出ます。",
+         "The badge of what a die shows: SP the special eye, ST standing, INV upside down, SD on its "
+         "side, a number that face. The tag of a die out of play: RIP in the graveyard, EVO set aside "
+         "by evolving, OLD retired. Point at a mark to read it in words."),
 )

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from ...core.names import Names
 from .dice import HALF, OUTCOME_NAMES, SUMMON_STATE_NAMES, SUMMONED
-from .labels import OUTCOME_MARKS, SEATS, SUMMON_STATES, cell_name
+from .labels import OUTCOME_MARKS, OUTCOMES, PLACE_MARKS, SEATS, SUMMON_STATES, cell_name, mark_words
 from .notation import action_cells, card_names, die_names, unit_names
 from .phases import (
     ASIDE,
@@ -136,11 +136,15 @@ class _Layout:
 
 def _badge(x: float, y: float, outcome: int) -> str:
     """The mark of the outcome a die shows, at its top right corner."""
-    mark = OUTCOME_MARKS[OUTCOME_NAMES[outcome]]
+    name = OUTCOME_NAMES[outcome]
+    mark = OUTCOME_MARKS[name]
     attrs = 'font-size="11" font-weight="bold" text-anchor="middle" fill="#222"'
+    words = OUTCOMES[name]
+    title = "" if words == mark else f"<title>{escape(mark_words(mark, words))}</title>"  # a face: its number
     return (
+        f'<g class="badge">{title}'
         f'<rect x="{x - 13}" y="{y - 8}" width="26" height="17" rx="5" fill="#fffbe8" '
-        f'stroke="#222" stroke-width="1"/>' + _both(x, y + 4, mark, attrs)
+        f'stroke="#222" stroke-width="1"/>' + _both(x, y + 4, mark, attrs) + "</g>"
     )
 
 
@@ -213,8 +217,10 @@ def _die(state: GandiceState, u: int, x: float, y: float, classes: list[str], la
     return " ".join(out)  # spaces between the texts: a die's texts read as words apart (its name in words)
 
 
-def _chip(state: GandiceState, u: int, x: float, y: float, tag: Names) -> tuple[str, float]:
-    """A die that is out of play (graveyard, aside, retired) as a small chip; its width."""
+def _chip(state: GandiceState, u: int, x: float, y: float, place: str) -> tuple[str, float]:
+    """A die that is out of play (graveyard, aside, retired) as a small chip, its mark explained
+    in its tooltip; its width."""
+    tag, words = PLACE_MARKS[place]
     name = die_names(state, u)
     width = 38 + 12 * max(len(name.ja), 0.55 * len(name.en))
     colour = SEAT_COLOURS[state.owner[u] % len(SEAT_COLOURS)]
@@ -223,7 +229,8 @@ def _chip(state: GandiceState, u: int, x: float, y: float, tag: Names) -> tuple[
     if shows >= 0:
         data += f' data-shows="{OUTCOME_NAMES[shows]}"'
     chip = (
-        f'<g class="chip" {data}><rect x="{x}" y="{y}" width="{width}" height="20" rx="6" '
+        f'<g class="chip" {data}><title>{escape(mark_words(tag, words))}</title>'
+        f'<rect x="{x}" y="{y}" width="{width}" height="20" rx="6" '
         f'fill="#efe7d6" stroke="{colour}" stroke-dasharray="3 2"/>'
         + _both(x + 5, y + 14, tag, f'font-size="10" fill="{colour}"')
         + _both(x + 34, y + 14, name, 'font-size="11" fill="#444"') + "</g>"
@@ -340,7 +347,7 @@ def _band(state: GandiceState, p: int, top: float, marked: set[str], selected: s
             )
         out.append(_die(state, u, x, y, classes, layout))
     chips, x, y = [], float(left), below
-    places_out = ((GRAVE, Names("墓", "RIP")), (ASIDE, Names("進", "EVO")), (RETIRED, Names("退", "OLD")))
+    places_out = ((GRAVE, "grave"), (ASIDE, "aside"), (RETIRED, "retired"))
     for where, tag in places_out:
         for u in range(len(lu.dice)):
             if state.owner[u] == p and state.loc[u] == where:

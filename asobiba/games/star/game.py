@@ -150,6 +150,22 @@ class StarState(State):
         return StarState(game, men, kings, to_move, ply, made, ranks, lost)
 
     # -- results ----------------------------------------------------------------------------------
+    @property
+    def reason(self) -> str:
+        """How the game ended (a key of :data:`END_REASONS`; empty while it is played): the move
+        limit reached, a seat lost for camping (``no_camping``), else every place was decided by
+        bringing the pieces home (docs/rules/diamond.md, "Finishing and ranks")."""
+        if self.to_move != TERMINAL:
+            return ""
+        if self.ply >= self.game.rules.max_plies:
+            return "limit"
+        return "camping" if self.lost else "home"
+
+    def placings(self) -> tuple[int, ...]:
+        """Each seat's place once it brought its pieces home (or lost), 0 while it still plays
+        (:class:`~asobiba.core.outcome.Placings`)."""
+        return self.rank_of
+
     def ranks(self) -> list[int]:
         if self.to_move != TERMINAL:
             raise ValueError("ranks() is only defined once the game is over")

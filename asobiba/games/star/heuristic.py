@@ -188,7 +188,8 @@ def move_priors(state: StarState, actions: list[int]) -> list[float]:
 
 
 def explain(state: StarState, action: int) -> tuple[str, str] | None:
-    """One sentence on what the move does for the race."""
+    """One sentence on what the move does for the race; when the way left to the goal grows, why
+    the move is played all the same."""
     if action == PASS:
         return ("動かせる駒がないのでパスです。", "No piece can move, so this is a pass.")
     seat = state.to_move
@@ -200,6 +201,22 @@ def explain(state: StarState, action: int) -> tuple[str, str] | None:
     how_ja = "跳んで" if jump else "一歩で"
     how_en = "jumping" if jump else "stepping"
     notation = state.action_to_notation(action)
+    if after > before:  # the figure rises: say why the move is still the one to play
+        if gain > 0:
+            return (
+                f"{notation} は{how_ja}{gain:.0f}段進みますが、取り残される駒や王の分が増えるので、"
+                f"ゴールまでの道のりの目安は{before:.0f}から{after:.0f}に増えます。"
+                "それでも読みではこの手がいちばん良い手です。",
+                f"{notation} gains {gain:.0f} row{'' if round(gain) == 1 else 's'} by {how_en}, yet the way "
+                f"left to the goal rises from {before:.0f} to {after:.0f}, because it leaves a piece or the "
+                f"king further behind; the search still rates it best.",
+            )
+        return (
+            f"{notation} は駒を一度下げるので、ゴールまでの道のりの目安は{before:.0f}から"
+            f"{after:.0f}に増えますが、次の跳び越しの足場を作る手で、読みではいちばん良い手です。",
+            f"{notation} steps a piece back, so the way left to the goal rises from {before:.0f} to "
+            f"{after:.0f}, but it builds a ladder for the next jumps; the search rates it best.",
+        )
     if gain > 0:
         return (
             f"{notation} は{how_ja}{gain:.0f}段進みます。ゴールまでの道のり（全部の駒があと進む段数に、"

@@ -27,6 +27,15 @@ PLAYERS = Names("人数", "Players")
 KING = Names("王駒", "King")
 LONG_JUMP = Names("長い飛び越し", "Long jump")
 MAX_PLIES = Names("最大手数", "Move limit")
+END_REASONS = {
+    "home": Names("駒を全部ゴールの陣地に入れた順に、順位が決まりました。",
+                  "Every place was decided by who brought all their pieces home first."),
+    "limit": Names("最大手数に達したので終わりました。上がっていない人は同じ順位です。",
+                   "The move limit was reached: everyone not yet home shares the next place."),
+    "camping": Names("自分の陣地に居座った人が負けになり、順位が決まりました。",
+                     "A player who stayed camped in their start lost, and the places were decided."),
+}
+"""How a game on the star ends, by :attr:`~.game.StarState.reason` (the result's line)."""
 LINE_CHAIN = Names("まとめ飛びのあとの連続飛び", "Jump on after a line jump")
 LINE_CHAIN_VALUES = {
     "single": Names("1個ずつの飛び越しだけ", "Single jumps only"),

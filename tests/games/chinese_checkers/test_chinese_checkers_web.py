@@ -16,9 +16,11 @@ def test_the_lobby_offers_every_seating():
     game = entry(descriptor("chinese_checkers"))
     players = next(spec for spec in game["options"] if spec["name"] == "players")
     assert players["choices"] == [1, 2, 3, 4, 6]  # 1: the crossing puzzle
-    assert game["setup"]["players"] == ["red", "white", "yellow", "blue", "green", "black"]
-    assert set(game["seats"]) == set(game["setup"]["players"])
-    assert game["preview"].count('class="piece"') == 60
+    assert game["lobby"]["defaults"] == {}  # a newcomer starts on two players, facing
+    assert len(game["setup"]["players"]) == 2
+    assert set(game["setup"]["players"]) <= set(game["seats"])
+    assert set(game["seats"]) == {"red", "white", "yellow", "blue", "green", "black"}
+    assert game["preview"].count('class="piece"') == 20
 
 
 def test_six_computers_play_a_game_to_the_end_on_the_server(server):  # noqa: F811

@@ -61,6 +61,7 @@ export function gamesPage(root, navigate) {
 
   function render() {
     clear(el).append(
+      h("h1", { class: "page-title" }, t("nav.games")),
       section(t("games.playing"), games.filter((g) => g.status === "playing")),
       section(t("games.finished"), games.filter((g) => g.status !== "playing")),
       h("div", { class: "panel" },

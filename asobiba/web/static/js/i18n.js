@@ -1,4 +1,5 @@
-// Japanese (default) and English texts of the page; the choice is remembered in localStorage.
+// Japanese and English texts of the page: the browser's language first (Japanese when it is
+// neither), and the person's choice, remembered in localStorage.
 
 const KEY = "asobiba.lang";
 
@@ -29,6 +30,8 @@ const TEXTS = {
     "nav.games": "対局一覧",
     "lang.switch": "English",
     "lobby.title": "ゲームを選ぶ",
+    "lobby.skip": "「対局開始」へ飛ぶ",
+    "lobby.preview": "{game}の盤",
     "lobby.options": "遊び方",
     "lobby.table": "対局の設定",
     "lobby.rules": "ルール",
@@ -109,6 +112,8 @@ const TEXTS = {
     "turn.choose": "あなたの番です。下のボタンから選んでください。",
     "turn.person.choose": "{color}の番です。下のボタンから選んでください。",
     "turn.over": "対局終了",
+    "turn.sent": "指しました…",
+    "turn.forced": "{color}は指せる手が「{move}」ただ一つだったので、自動で指しました。",
     "moves.title": "棋譜",
     "setup.title": "振り出しのダイス",
     "setup.first": "{color}が先攻",
@@ -145,12 +150,10 @@ const TEXTS = {
     "tables.missing": "この盤の完全解析テーブルはまだありません。作ると、最強のコンピューターが完璧に指し、ヒントに「白の7手勝ち」のような正確な勝敗が出ます。",
     "tables.build": "作成する",
     "tables.retry": "もう一度作成する（続きから）",
-    "tables.off": "このサーバーでは作成できません（asobiba serve --allow-builds で起動したサーバーだけが作成します）。",
     "tables.building": "作成中：{phase}　{percent}",
     "tables.background": "作成はサーバーの裏で進みます。このまま対局していてかまいません。",
     "tables.ready": "作成済みです（{gb} GB）。",
     "tables.readyPlayer": "作成済みです。",
-    "tables.offPlayer": "このサーバーでは作成できません。",
     "owner.title": "サーバーの管理者向け",
     "tables.uses": "最強のコンピューターは完璧に指し、ヒントには正確な勝敗が表示されます。",
     "tables.failed": "作成できませんでした：{error}",
@@ -232,6 +235,8 @@ const TEXTS = {
     "nav.games": "Games",
     "lang.switch": "日本語",
     "lobby.title": "Choose a game",
+    "lobby.skip": "Skip to “Start”",
+    "lobby.preview": "{game} board",
     "lobby.options": "How to play",
     "lobby.table": "Table",
     "lobby.rules": "Rules",
@@ -312,6 +317,8 @@ const TEXTS = {
     "turn.choose": "Your turn: choose with a button below.",
     "turn.person.choose": "{color} to move: choose with a button below.",
     "turn.over": "Game over",
+    "turn.sent": "Move sent…",
+    "turn.forced": "{color} had only one move, “{move}”, so it was played for them.",
     "moves.title": "Moves",
     "setup.title": "Opening roll",
     "setup.first": "{color} starts",
@@ -348,12 +355,10 @@ const TEXTS = {
     "tables.missing": "This board has no perfect play table yet. With one, the strongest computer plays perfectly and hints give the exact outcome, such as \"White wins in 7\".",
     "tables.build": "Build",
     "tables.retry": "Build again (resumes)",
-    "tables.off": "This server does not build tables (only one started with asobiba serve --allow-builds does).",
     "tables.building": "Building: {phase}  {percent}",
     "tables.background": "The build runs in the background on the server; you can keep playing.",
     "tables.ready": "Ready ({gb} GB).",
     "tables.readyPlayer": "Ready.",
-    "tables.offPlayer": "This server does not build tables.",
     "owner.title": "For the server's owner",
     "tables.uses": "The strongest computer plays perfectly and hints show the exact outcome.",
     "tables.failed": "The build failed: {error}",
@@ -413,9 +418,16 @@ const TEXTS = {
 
 const listeners = new Set();
 
+/** The page's language: the one the person chose here, else the first of Japanese and English
+ * among the browser's languages (what it sends as Accept-Language), else Japanese. */
 export function lang() {
   const stored = localStorage.getItem(KEY);
-  return stored === "en" ? "en" : "ja";
+  if (stored === "en" || stored === "ja") return stored;
+  for (const tag of navigator.languages?.length ? navigator.languages : [navigator.language ?? ""]) {
+    const primary = tag.toLowerCase().split("-")[0];
+    if (primary === "ja" || primary === "en") return primary;
+  }
+  return "ja";
 }
 
 export function setLang(value) {

@@ -4,7 +4,7 @@
 // first. The browser that creates a game keeps its token and the invite links (seats.js). For a game whose rules can name the starter (starter.js), `starter` is a rule
 // the lobby sends as an option and the person takes the first seat; for the others the person
 // takes the first mover's seat, or the seats in turn between games (`firstSeat`: "you",
-// "alternate"). A rematch keeps rules and players and moves everyone one seat on.
+// "alternate"). A rematch is the server's (friends.js).
 
 import { postJSON } from "./api.js";
 import { gameEntry } from "./catalog.js";
@@ -56,18 +56,6 @@ async function create(body) {
 /** Options as the server takes them: a value left to the game (null, e.g. "auto") is left out. */
 function sendable(options) {
   return Object.fromEntries(Object.entries(options ?? {}).filter(([, value]) => value !== null));
-}
-
-/** A rematch: the same rules and players, everyone one seat on (so colours and who starts
- * change); `settings` are the lobby settings the game was made with. Returns the new page URL. */
-export async function rematch(view, settings) {
-  const n = view.seats.length;
-  const seats = view.seats.map((_, i) => {
-    const seat = view.seats[(i + n - 1) % n];
-    if (seat.type === "computer") return { type: "computer", level: seat.level };
-    return (view.you ?? []).includes((i + n - 1) % n) ? { type: "human" } : { type: "invite" };
-  });
-  return create({ game: view.game, options: sendable(view.options), seats, meta: { settings } });
 }
 
 /** Create the game on the server; returns its page URL. */

@@ -387,6 +387,13 @@ export function learnPanel() {
     if (!panel.open) panel.show();
   });
   close.addEventListener("click", () => panel.close());
+  // open beside the game (not modal), it still closes with Escape, and the focus goes back
+  panel.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    panel.close();
+    button.focus();
+  });
   const el = h("div", { class: "learn-entry", hidden: true }, button, panel);
 
   function render() {

@@ -3,7 +3,8 @@
 // the option specs, the options shown first (`lobby.options`), the seats. A rule starts from the
 // lobby's default when the entry gives one (`lobby.defaults`, e.g. three players), else from the
 // game's. The first game of the catalog is chosen until the person picks another; choices are
-// remembered per game in localStorage.
+// remembered per game in localStorage. Drawn anew on every change, it keeps the focused control
+// and the open "more" rules; a skip link leads to the start button.
 
 import { postJSON } from "./api.js";
 import { loadCatalog, playerCounts, seatName } from "./catalog.js";
@@ -207,12 +208,13 @@ export function lobbyPage(root) {
 
   const pieceStyle = pieceStyleSwitch(() => render());
 
-  /** The seats of the game as set, each chip with its seat's shape while the pieces carry shapes. */
+  /** The seats of the game as set: each seat's colour (with its shape while the pieces carry
+   * shapes) beside its name, the name in ink whatever the colour. */
   function seatPreview(game, seats) {
     pieceStyle.render();
-    const glyph = (name) => (shapesOn() ? `${shapeOf(seats, name)?.glyph ?? ""} ` : "");
-    return h("div", { class: "seat-preview" },
-      seats.map((name) => h("span", { class: `chip chip-${name}` }, glyph(name), seatName(game, name))));
+    const glyph = (name) => (shapesOn() ? shapeOf(seats, name)?.glyph ?? "" : "");
+    return h("div", { class: "seat-preview" }, seats.map((name) => h("span", { class: "seat-chip" },
+      h("span", { class: `chip chip-${name}`, "aria-hidden": "true" }, glyph(name)), seatName(game, name))));
   }
 
   /** The piece style in words with its switch (below the start button, which stays in view). */
@@ -221,8 +223,20 @@ export function lobbyPage(root) {
       t(shapesOn() ? "lobby.shapes" : "lobby.colours"), " ", pieceStyle.el);
   }
 
+  /** What the person was on before the lobby is drawn again: the focused control (an arrow key
+   * on a radio group changes the option and draws the lobby anew) and the open "more" rules. */
+  function kept() {
+    const focused = el.contains(document.activeElement) ? document.activeElement.id : "";
+    const more = el.querySelector("details.more")?.open ?? false;
+    return () => {
+      if (more) el.querySelector("details.more")?.setAttribute("open", "");
+      if (focused) document.getElementById(focused)?.focus();
+    };
+  }
+
   function render() {
     if (!gameId) return; // the catalog is not there yet
+    const restore = kept();
     const game = entryOf();
     if (game.solutions) solutions.show(game.id, variantOf(game, check.setup?.options ?? rulesToSend()));
     const { primary, more } = ruleFields(game);
@@ -230,11 +244,18 @@ export function lobbyPage(root) {
     panel?.refresh(check.setup);
     const startButton = h(
       "button",
-      { class: "primary big", "data-action": "start", disabled: Boolean(check.error || panel?.error()) },
+      { class: "primary big", id: "start", "data-action": "start", disabled: Boolean(check.error || panel?.error()) },
       t("lobby.start"),
     );
     startButton.addEventListener("click", () => start(startButton));
     clear(el).append(
+      h("a", { class: "skip-link", href: "#start", "data-action": "skip-to-start",
+        onclick: (event) => {
+          event.preventDefault();
+          const target = document.getElementById("start");
+          target?.scrollIntoView({ block: "center" });
+          target?.focus();
+        } }, t("lobby.skip")),
       h("h1", { class: "visually-hidden" }, t("lobby.title")),
       h(
         "div",
@@ -251,7 +272,8 @@ export function lobbyPage(root) {
                 "data-game": g.id,
                 onclick: () => chooseGame(g.id),
               },
-              h("span", { class: "card-art" }),
+              // the board's picture by a short name (its own texts would be the button's name)
+              h("span", { class: "card-art", role: "img", "aria-label": t("lobby.preview", { game: pick(g.name) }) }),
               h("span", { class: "card-name" }, pick(g.name)),
               h("span", { class: "card-sub" }, t("lobby.players", { n: playerCounts(g) })),
               h("span", { class: "card-tagline" }, pick(g.lobby.tagline)),
@@ -298,6 +320,7 @@ export function lobbyPage(root) {
       const current = g.id === gameId && check.setup?.preview;
       card.innerHTML = current || g.preview || "";
     }
+    restore();
   }
 
   function gameItem(g) {

@@ -4,6 +4,7 @@
 // language button switches ja ⇄ en.
 
 import { errorText } from "./errors.js";
+import { giveRememberedName } from "./friends.js";
 import { gamesPage } from "./games.js";
 import { lang, onLangChange, setLang, t } from "./i18n.js";
 import { learnPage } from "./learn.js";
@@ -45,6 +46,7 @@ function joinPage(gameId, seat, invite) {
   app.replaceChildren(Object.assign(document.createElement("p"), { className: "muted", textContent: t("invite.joining") }));
   let notice = null; // why this browser only watches, shown on the table
   joinSeat(gameId, Number(seat), invite)
+    .then(() => giveRememberedName(gameId, Number(seat)).catch(() => null)) // a name refused is no reason to watch
     .catch((err) => (notice = t("invite.failed", { reason: errorText(err) })))
     .then(() => {
       if (gone) return;
@@ -83,3 +85,6 @@ onLangChange(() => {
 
 renderChrome();
 route();
+
+// the service worker: the page's own files from its cache, a "no connection" page offline (sw.js)
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => null);

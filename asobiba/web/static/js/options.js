@@ -106,12 +106,13 @@ function tupleControl(spec, current, onChange, labelOf) {
     return h(
       "div",
       { class: "checks", id: `opt-${spec.name}` },
-      spec.choices.map((c) =>
+      spec.choices.map((c, i) =>
         h(
           "label",
           {},
           h("input", {
             type: "checkbox",
+            id: `opt-${spec.name}-${i}`,
             checked: chosen.has(c),
             onchange: (e) => {
               if (e.target.checked) chosen.add(c);

@@ -1,5 +1,6 @@
 // The seats beside the board: each seat's chip and colour, who holds it (seatwords.js), whether
-// that person's device is connected, the rank once the game is over, and a spinner while the
+// that person's device is connected, the rank as soon as the seat is placed (a seat home while the
+// others play on) or the game is over, and a spinner while the
 // computer thinks; the seat to move is marked.
 
 import { clear, h } from "./dom.js";
@@ -18,7 +19,8 @@ export function playersPanel({ nameOf, chip }) {
 
   /** Draw the seats of `view` (a state frame). */
   function render(view) {
-    const ranks = view.result?.ranks;
+    // the ranks once the game is over; before that, the place of each seat already home
+    const ranks = view.result?.ranks ?? view.placed?.map((place) => place || null);
     el.setAttribute("aria-label", t("players.title"));
     clear(el).append(
       ...view.players.map((name, i) => {
@@ -29,7 +31,7 @@ export function playersPanel({ nameOf, chip }) {
           h("span", { class: "player-color" }, nameOf(name)),
           h("span", { class: "player-who" }, seatLabel(view, i)),
           seat.type === "human" && !seat.open ? presence(seat) : null,
-          ranks ? h("span", { class: "rank" }, t("result.rank", { rank: ranks[i] })) : null,
+          ranks?.[i] ? h("span", { class: "rank", "data-role": "rank" }, t("result.rank", { rank: ranks[i] })) : null,
           view.to_move === name && view.thinking ? h("span", { class: "spinner", "aria-hidden": "true" }) : null);
       }),
     );

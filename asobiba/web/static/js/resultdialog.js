@@ -10,8 +10,9 @@ import { rt } from "./review.js";
 import { resignedText, seatLabel, winnersText } from "./seatwords.js";
 
 /** The dialog `dialog` of the game `gameId`; `nameOf(seat)` names a seat, `chip(seat)` draws its
- * chip; `rematch()` and `newGame()` start the next game. */
-export function resultDialog(dialog, { gameId, nameOf, chip, rematch, newGame }) {
+ * chip; `rematch()` offers the next game to everyone seated (whose answers show in `offer`, the
+ * rematch offer's element) and `newGame()` starts one. */
+export function resultDialog(dialog, { gameId, nameOf, chip, rematch, newGame, offer }) {
   function headline(view) {
     const ranks = view.result.ranks;
     const humans = view.seats.map((s, i) => (s.type === "human" ? i : -1)).filter((i) => i >= 0);
@@ -40,6 +41,7 @@ export function resultDialog(dialog, { gameId, nameOf, chip, rematch, newGame })
             h("span", { class: "rank" }, t("result.rank", { rank: p.rank })),
             chip(p.name),
             nameOf(p.name), " — ", seatLabel(view, p.i)))),
+        offer,
         h("div", { class: "buttons" },
           watching ? null : h("button", { type: "button", class: "primary", "data-action": "rematch", onclick: rematch },
             icon("rematch"), t("btn.rematch")),

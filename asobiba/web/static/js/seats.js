@@ -36,6 +36,14 @@ export function rememberCreated(created) {
   write(created.id, { tokens: created.token ? [created.token] : [], invites });
 }
 
+/** A rematch started: this browser's tokens of `gameId` hold its people's seats of `nextId` too
+ * (friends.js); no invite is carried over. */
+export function followTokens(gameId, nextId) {
+  const tokens = read(gameId).tokens;
+  const held = read(nextId).tokens;
+  write(nextId, { tokens: [...new Set([...held, ...tokens])], invites: {} });
+}
+
 /** Every token of every game this browser holds (its games list). */
 export function allTokens() {
   const tokens = [];
@@ -133,14 +141,14 @@ export function invitePanel(gameId, onError) {
         h("input", { class: "invite-link", readonly: true, value: watch, "data-role": "watch-link",
           onfocus: (e) => e.target.select() }), copyButton(watch));
       el.hidden = view.status !== "playing" || (!open.length && !view.waiting);
-      clear(el).append(
+      clear(el).append(...[ // (append writes a null as the text "null": none is given it)
         h("h2", {}, t("invite.title")),
         open.length ? h("p", {}, t("invite.help")) : h("p", { class: "muted" }, t("invite.waiting")),
         onlyHere(linkBase()) ? h("p", { class: "notice", "data-role": "invite-loopback" },
           t("invite.loopback"), " ", h("code", {}, "asobiba serve --lan")) : null,
         h("ul", { class: "invite-list" }, open.map((seat) => seatRow(view, seat, invites[seat], nameOf))),
         spectator,
-      );
+      ].filter(Boolean));
     },
   };
 }

@@ -1,5 +1,5 @@
 // Who sits where, in words (table, result dialog, replay): a seat's holder ("you", "a friend",
-// "the computer (normal)"), whether this browser is to move, and a list of names as the page's
+// "the computer (normal)"), with the name a person gave their seat, whether this browser is to move, and a list of names as the page's
 // language writes it.
 
 import { lang, pick, t } from "./i18n.js";
@@ -12,8 +12,10 @@ export function seatLabel(view, index) {
     return t("seat.computer", { level: pick(view.levels?.[seat.level]) || seat.level });
   }
   if (seat.open) return t("seat.open");
-  if (you.includes(index)) return you.length === 1 ? t("seat.human") : t("seat.person");
-  return you.length ? t("seat.friend") : t("seat.person");
+  const who = you.includes(index) ? (you.length === 1 ? t("seat.human") : t("seat.person"))
+    : you.length ? t("seat.friend") : t("seat.person");
+  if (!seat.name) return who;
+  return lang() === "ja" ? `${who}・${seat.name}` : `${who} · ${seat.name}`; // the name they gave (friends.js)
 }
 
 /** Whether this browser holds the seat to move. */

@@ -1,7 +1,8 @@
 // The solution table panel (lobby and table page) of a game whose catalog entry declares
 // solutions: whether the exact table of the chosen variant (the value of the option the catalog
 // names, e.g. the board size) is there, an offer to build a missing one in the background, and its
-// progress, polled from GET /api/solutions/{game}/{variant} (docs/play.md, "Solution tables").
+// progress, polled from GET /api/solutions/{game}/{variant} (docs/play.md, "Solution tables"). On a
+// server that does not build tables, a table that is not there is not mentioned at all.
 
 import { getJSON, postJSON } from "./api.js";
 import { clear, h } from "./dom.js";
@@ -63,10 +64,6 @@ export function solutionsPanel() {
   }
 
   function buildButton(key) {
-    if (info.builds === false) {
-      return h("div", { "data-role": "table-builds-off" }, h("p", { class: "muted" }, t("tables.offPlayer")),
-        owner(t("tables.off")));
-    }
     const button = h("button", { type: "button", class: "primary", "data-action": "build-table" }, t(key));
     button.addEventListener("click", () => build(button));
     return button;
@@ -105,6 +102,9 @@ export function solutionsPanel() {
   function render() {
     if (url === null) return;
     el.dataset.status = info?.status ?? "checking";
+    // a table this server will not build is the owner's business: players are told nothing of it
+    el.hidden = info?.builds === false && !["ready", "building"].includes(info.status);
+    if (el.hidden) return;
     const title = info ? t("tables.title", { name: pick(info.name) }) : t("tables.title.plain");
     clear(el).append(h("h3", {}, title), ...body());
     if (problem) el.append(h("p", { class: "error", role: "alert" }, problem));

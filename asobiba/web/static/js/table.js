@@ -4,16 +4,18 @@
 // (tablebuttons.js), the move list (movelist.js), the hint (hintpanel.js), the result
 // (resultdialog.js), the invites, takebacks and hand-over (seats.js), asking before resigning
 // (confirm.js), the board's keyboard layer (boardaccess.js), its turning (boardturn.js) and
-// switches (boardtools.js), the tab's title (title.js) — and this module ties them to the game's
+// switches (boardtools.js), the tab's title (title.js), the rematch offer, the seat's name and the
+// turn alert (friends.js) — and this module ties them to the game's
 // frames. The server is the referee and sends a
 // `state` frame after every change; the page shows the board it rendered, lets the person pick a
 // piece (its legal destinations get the class `legal`) and a destination, or arrange the pieces a
-// move puts on the board (placing.js), animates each move, and offers undo, hint, new game, resign,
+// move puts on the board (placing.js), animates each move (not while newer frames wait behind it:
+// the page never lags behind the game), and offers undo, hint, new game, resign,
 // and the game's own verbs (buttons named by the state frame). What the page knows of the game —
 // seat names, ways of ending, solution tables — comes from the catalog entry of the game.
 // The last move's trail is drawn on the board; a move of the list pointed at (or tapped) is shown
 // on the board too. The tab's title says whose turn it is; a move may sound (off by default); a
-// finished game offers a rematch. A game id the server does not know shows the not-found page.
+// finished game offers a rematch to everyone seated. A game id the server does not know shows the not-found page.
 // The page acts only for the seats this browser holds (seats.js): without a token it watches;
 // while invited seats are open the creator sees their invite links; a takeback between devices is
 // a request the others answer here.
@@ -34,7 +36,8 @@ import { errorText } from "./errors.js";
 import { hintPanel } from "./hintpanel.js";
 import { historyText } from "./history.js";
 import { pick, t } from "./i18n.js";
-import { launch, rematch } from "./launch.js";
+import { nameForm, rematchOffer, turnAlert } from "./friends.js";
+import { launch } from "./launch.js";
 import { learnPanel } from "./learn.js";
 import { moveList } from "./movelist.js";
 import { notFoundPage } from "./notfound.js";
@@ -59,6 +62,8 @@ function settingsOf(view) {
   return computer ? { opponent: "computer", level: computer.level, firstSeat: "you" } : { opponent: "people" };
 }
 
+const PHONE = matchMedia("(max-width: 859px)"); // the action bar is sticky at the bottom (style.css)
+
 export function tablePage(root, gameId, dialog, notice = null) {
   let view = null;
   let entry = null; // the game's catalog entry
@@ -69,6 +74,8 @@ export function tablePage(root, gameId, dialog, notice = null) {
   let socket = null;
   let closed = false;
   let queue = Promise.resolve();
+  let sent = false; // a move was sent and its frame has not come yet
+  let behind = 0; // frames waiting in the queue: while any does, moves are shown without animation
   let resultShownFor = null;
   let toastTimer = null;
   let missing = null; // the not-found page, once the server said there is no such game
@@ -93,8 +100,14 @@ export function tablePage(root, gameId, dialog, notice = null) {
   });
   const setup = setupRoll(desk, (seat) => nameOf(seat)); // the opening roll, and the placing's buttons
   const hints = hintPanel();
+  const offer = rematchOffer(gameId, (message) => toast(message), (url) => location.assign(url));
+  const offerSlot = h("div", {}, offer.el); // the offer shows in the result dialog while it is open
+  dialog.addEventListener("close", () => offerSlot.append(offer.el));
+  const names = nameForm(gameId, (message) => toast(message));
+  const alert = turnAlert(() => setTableTitle(view, nameOf));
   const results = resultDialog(dialog, {
     gameId, nameOf: (seat) => nameOf(seat), chip: (seat) => chip(seat), rematch: () => playRematch(), newGame: () => newGame(),
+    offer: offer.el,
   });
   const hintEl = hints.el;
   const moves = moveList({ gameId, board: () => svg, nameOf: (seat) => nameOf(seat) });
@@ -134,10 +147,12 @@ export function tablePage(root, gameId, dialog, notice = null) {
         { class: "side" },
         h("div", {}, titleEl, rulesEl, learn.el),
         players.el,
+        h("div", { class: "friends" }, names.el, alert.el),
         notice ? h("p", { class: "notice", role: "alert", "data-role": "spent-invite" }, notice) : null,
         status.el,
         reading.el,
         takeback.el,
+        offerSlot,
         invites.el,
         setup.el,
         // what a player needs now: on a phone a bar that stays in view while the board is
@@ -158,11 +173,15 @@ export function tablePage(root, gameId, dialog, notice = null) {
   function connect() {
     socket = tableSocket(gameId, subprotocols(gameId), {
       open: () => (document.body.dataset.connection = "open"),
-      state: (game) => (queue = queue.then(() => applyState(game)).catch(console.error)),
+      state: (game) => {
+        behind += 1;
+        queue = queue.then(() => applyState(game, --behind > 0)).catch(console.error);
+      },
       hint: (found) => showHint(found),
       error: (frame) => {
         if (!view) return;
         hintPending = false;
+        sent = false;
         toast(errorText(frame));
         renderPanel();
       },
@@ -190,14 +209,19 @@ export function tablePage(root, gameId, dialog, notice = null) {
 
   function sendMove(action) {
     if (!send({ type: "move", action, ply: view.plies })) return;
+    sent = true; // until the next frame: never "your turn" while what follows the move is shown
     deselect();
     view.legal = [];
     markMovable();
     renderActions();
+    renderStatus();
   }
 
   function sendVerb(verb) {
-    if (send({ type: "verb", verb })) deselect();
+    if (!send({ type: "verb", verb })) return;
+    sent = true;
+    deselect();
+    renderStatus();
   }
 
   /** The table part of the game's own page module (docs/protocol.md, "A game's own page module"). */
@@ -213,18 +237,22 @@ export function tablePage(root, gameId, dialog, notice = null) {
   }
 
   // -- state ----------------------------------------------------------------------------------
-  async function applyState(next) {
+  /** Show the frame `next`; `late`: newer frames wait behind it, so it is shown at once, without
+   * its animations (the page never lags behind the game). */
+  async function applyState(next, late = false) {
     if (entry?.id !== next.game) {
       entry = await gameEntry(next.game).catch(() => null);
       own = await ownModule(entry);
     }
     const previous = view;
-    const advanced = previous && svg && next.plies === previous.plies + 1 && next.last;
+    if (!("meta" in next)) next.meta = previous?.meta; // the server sends a game's meta once
+    const advanced = previous && svg && next.plies === previous.plies + 1 && next.last && !late;
     if (advanced && next.svg !== previous.svg) await animatePath(svg, next.last.path);
-    if (previous && svg && next.plies > previous.plies) await own?.before?.(previous, next, svg);
+    if (previous && svg && next.plies > previous.plies && !late) await own?.before?.(previous, next, svg);
     const drops = advanced ? next.last.drops ?? [] : [];
     const starts = dropStarts(next.last?.player, drops);
     view = next;
+    sent = false;
     if (!previous || next.svg !== previous.svg) drawBoard();
     if (advanced) moveSound(next.turn === "human" && !byPerson(next, next.last.player));
     if (previous && next.plies > previous.plies && next.history.length) {
@@ -288,6 +316,20 @@ export function tablePage(root, gameId, dialog, notice = null) {
     for (const name of origins) cellEl(svg, name)?.classList.add("movable");
     desk.draw(svg);
     access.update(svg);
+    clearOfBar();
+  }
+
+  /** On a phone, a board taller than the room above the action bar is scrolled so that the cells
+   * to tap now lie above the bar, never under it. */
+  function clearOfBar() {
+    if (!svg || barEl.hidden || !PHONE.matches) return;
+    const cells = [...svg.querySelectorAll("[data-cell].movable, [data-cell].legal")];
+    if (!cells.length) return;
+    const boxes = cells.map((cell) => cell.getBoundingClientRect());
+    const top = Math.min(...boxes.map((b) => b.top));
+    const bottom = Math.max(...boxes.map((b) => b.bottom));
+    const bar = barEl.getBoundingClientRect().top;
+    if (bottom > bar - 4) window.scrollBy({ top: Math.min(bottom - bar + 8, Math.max(0, top - 8)) });
   }
 
   function deselect() {
@@ -305,6 +347,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
     markPiece(svg, cell, "piece-selected");
     for (const m of movesFrom(cell)) cellEl(svg, m.to)?.classList.add("legal");
     access.update(svg);
+    clearOfBar();
     renderStatus();
   }
 
@@ -372,12 +415,9 @@ export function tablePage(root, gameId, dialog, notice = null) {
     }
   }
 
-  async function playRematch() {
-    try {
-      location.assign(await rematch(view, settingsOf(view)));
-    } catch (err) {
-      toast(errorText(err, "start"));
-    }
+  /** Offer a rematch to everyone seated, or accept theirs (friends.js). */
+  function playRematch() {
+    offer.offer();
   }
 
   /** Resigning asks first, in the page (never the browser's own confirm box). */
@@ -412,7 +452,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
   function renderStatus() {
     const picked = selected && cellEl(svg, selected)
       ? { cell: cellName(cellEl(svg, selected)), n: movesFrom(selected).length } : null;
-    status.render(view, { nameOf, own, picked, placing: desk.active() });
+    status.render(view, { nameOf, own, picked, placing: desk.active(), sent });
   }
 
   /** The verbs and the moves made with a button (actionbuttons.js). */
@@ -433,6 +473,8 @@ export function tablePage(root, gameId, dialog, notice = null) {
     document.body.dataset.watching = watching ? "yes" : "no";
     barEl.hidden = watching;
     takeback.show(view, nameOf);
+    offer.show(view, nameOf);
+    names.show(view);
     if (!watching) invites.show(view, nameOf);
     leave.show(view);
     renderTableButtons(buttons, view, hintPending);
@@ -444,7 +486,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
     solutions.el.hidden = !entry?.solutions;
     if (entry?.solutions) solutions.show(view.game, variantOf(entry, view.options));
     tools.render();
-    setTableTitle(view, nameOf);
+    alert.update(view, pick(view.name));
   }
 
   /** What a screen reader says of the move that led to `state`: what it did in the game's words
@@ -500,6 +542,7 @@ export function tablePage(root, gameId, dialog, notice = null) {
       delete document.body.dataset.connection;
       socket?.close();
       document.removeEventListener("keydown", onKey);
+      alert.destroy();
       stopPictureChange();
     },
   };
