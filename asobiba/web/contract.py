@@ -182,6 +182,7 @@ REQUESTS: dict[str, type[BaseModel]] = {
     "post_move": bodies.MoveBody,
     "post_moves": LessonBody,
     "start_study": StudyBody,
+    "estimate_study": StudyBody,
 }
 """The request body of each operation that takes one (by operation id: the route's function)."""
 OPTIONAL_BODY = {"post_resign"}
@@ -217,6 +218,7 @@ EXTRA_ERRORS: dict[str, tuple[int, ...]] = {
     "post_hint": (503,),
     "build_solutions": (409,),
     "start_study": (409,),
+    "estimate_study": (409, 503),
     **{operation: (409,) for operation in sorted(CHANGING)},
 }
 """Statuses beyond those every operation of its kind can answer."""
