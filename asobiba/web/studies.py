@@ -72,10 +72,11 @@ from .contract import Answer, answers, game_refusals
 from .errors import Forbidden, NotFound, Unauthorized, translations
 from .holders import bearer
 from .protocol import ProtocolError
+from .studycost import BUSY as ESTIMATE_BUSY
 from .studycost import Estimates, answer, calibrate
 from .studyplan import MAX_SECONDS, StudyBody, choices, plan, studied
 from .studyslot import BEAT, QUEUED, QueueFull, QuotaSpent, StudyQuota, StudyRow, StudySlot, matches
-from .workers import follow_parent
+from .workers import Busy, follow_parent
 
 router = APIRouter(prefix="/api/studies")
 log = logging.getLogger("asobiba.web")
@@ -561,7 +562,10 @@ async def estimate_study(request: Request) -> JSONResponse:
     found = estimates.kept(study)
     if found is None:
         estimates.take(request.client.host if request.client else "?")  # else EstimatesSpent: 429
-        found = answer(study, await request.app.state.rooms.driver.workers.hint(calibrate, study))
+        try:
+            found = answer(study, await request.app.state.rooms.driver.workers.hint(calibrate, study))
+        except Busy:
+            raise Busy(ESTIMATE_BUSY) from None
         estimates.keep(study, found)
     return JSONResponse(found)
 

@@ -42,6 +42,10 @@ TOO_MANY_ESTIMATES = Names("見積もりの依頼が多すぎます。少し待�
                            "too many estimates asked for from this address; try again in a moment")
 
 
+BUSY = Names("サーバーが混み合っていて見積もれません。少し待ってからどうぞ。",
+             "the server is too busy to estimate the study; try again in a moment")
+
+
 class EstimatesSpent(Explained):
     """An address past its estimates (HTTP 429)."""
 

@@ -1,8 +1,9 @@
 """The study page's estimate (docs/study/README.md, "The study page"): ``POST /api/studies/estimate``
 takes the body of ``POST /api/studies``, answers the games and CPU time the study would take from a
 short calibration and starts nothing; it is checked as the start is (400, 409, one line), kept per
-study (asking again costs no quota), and an address past its estimates is refused with 429 and
-``Retry-After``. A first-player study is offered, estimated and run like any other."""
+study (asking again costs no quota); an address past its estimates is refused with 429 and
+``Retry-After``, an estimate the hint pool is too busy for with 503. A first-player study is
+offered, estimated and run like any other."""
 
 from __future__ import annotations
 
@@ -55,3 +56,10 @@ def test_a_first_player_study_runs_from_the_page(client) -> None:
     assert ended["state"] == "done", ended
     assert [c["label"] for c in ended["cells"]] == ["intro", "weak"]
     assert all(c["a"] is None and c["games"] == 4 for c in ended["cells"])
+
+
+def test_an_estimate_the_hint_pool_cannot_take_is_busy(client) -> None:
+    client.app.state.rooms.driver.workers.hint_limit = 0  # the pool full
+    busy = client.post("/api/studies/estimate", json={**FIRST, "seed": 20})
+    assert refused(busy, 503).startswith("the server is too busy to estimate")
+    assert busy.json()["text"]["ja"]
