@@ -81,11 +81,11 @@ def most_games(study: Study, cell: Cell) -> int:
     return min(study.games, step * math.ceil(need / step))
 
 
-def calibrate_cell(study: Study, index: int, budget: float) -> CellCost:
+def calibrate_cell(study: Study, index: int, budget: float, longest: float = LONGEST) -> CellCost:
     cell = study.cells[index]
     spent = 0.0
     actions = finished = finished_actions = number = 0
-    longest = max(budget, LONGEST)
+    longest = max(budget, longest)
     while spent < budget or (not finished and spent < longest):
         job = cell.job(index, number, study.game_id, study.seed)
         seed = random.Random(f"asobiba-calibration:{study.seed}:{index}:{number}").getrandbits(62)
@@ -114,9 +114,10 @@ def calibrate_cell(study: Study, index: int, budget: float) -> CellCost:
                     actions, 0)
 
 
-def estimate(study: Study, budget: float = BUDGET) -> Estimate:
-    """Calibrate every cell (``budget`` CPU seconds each) and estimate the study."""
-    return Estimate(tuple(calibrate_cell(study, i, budget) for i in range(len(study.cells))))
+def estimate(study: Study, budget: float = BUDGET, longest: float = LONGEST) -> Estimate:
+    """Calibrate every cell (``budget`` CPU seconds each, up to ``longest`` to finish its first
+    game) and estimate the study."""
+    return Estimate(tuple(calibrate_cell(study, i, budget, longest) for i in range(len(study.cells))))
 
 
 def _duration(seconds: float) -> str:

@@ -188,6 +188,7 @@ REQUESTS: dict[str, type[BaseModel]] = {
     "post_moves": LessonBody,
     "start_study": StudyBody,
     "post_review_try": TryBody,
+    "estimate_study": StudyBody,
 }
 """The request body of each operation that takes one (by operation id: the route's function)."""
 OPTIONAL_BODY = {"post_resign"}
@@ -226,6 +227,7 @@ EXTRA_ERRORS: dict[str, tuple[int, ...]] = {
     "post_review": (409, 503),
     "post_review_try": (409, 503),
     "get_review_choices": (409,),
+    "estimate_study": (409, 503),
     **{operation: (409,) for operation in sorted(CHANGING)},
 }
 """Statuses beyond those every operation of its kind can answer."""

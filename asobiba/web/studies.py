@@ -7,6 +7,9 @@ docs/operations.md, "Studies").
   else it waits in the queue (``state: "queued"``, ``position``: how many are before it); a full
   queue is 409 with its length and ``Retry-After``, an address past its quota 429 with
   ``Retry-After`` (:mod:`.studyslot`);
+* ``POST /api/studies/estimate`` — the same body: the games and CPU time the study would take,
+  from a short calibration in the hint pool, without starting it (:mod:`.studycost`: 429 with
+  ``Retry-After`` past the address's estimates, 503 when the pool is busy);
 * ``GET /api/studies/queue`` — the slot: whether a study runs (its game, how long it may still
   take) and how many wait — nothing of anyone's study;
 * ``GET /api/studies/{id}`` — a study's status (``Authorization: Bearer`` its token or a share
@@ -69,9 +72,11 @@ from .contract import Answer, answers, game_refusals
 from .errors import Forbidden, NotFound, Unauthorized, translations
 from .holders import bearer
 from .protocol import ProtocolError
+from .studycost import BUSY as ESTIMATE_BUSY
+from .studycost import Estimates, answer, calibrate
 from .studyplan import MAX_SECONDS, StudyBody, choices, plan, studied
 from .studyslot import BEAT, QUEUED, QueueFull, QuotaSpent, StudyQuota, StudyRow, StudySlot, matches
-from .workers import follow_parent
+from .workers import Busy, follow_parent
 
 router = APIRouter(prefix="/api/studies")
 log = logging.getLogger("asobiba.web")
@@ -334,6 +339,7 @@ class Studies:
         self.origin = origin
         self.seconds = max(1, min(seconds, MAX_SECONDS))
         self.local: StudyRun | None = None
+        self.estimates = Estimates()
         self._threads: list[threading.Thread] = []
         self._advancing = threading.Lock()
         self._closing = False
@@ -522,6 +528,46 @@ async def start_study(request: Request) -> JSONResponse:
     row = await asyncio.to_thread(studies.row, study_id, token)
     status = await asyncio.to_thread(studies.status, row)
     return JSONResponse({**status, "token": token}, status_code=202)
+
+
+class StudyCellCost(Answer):
+    label: str
+    games: int
+    seconds: float
+    at_least: bool
+
+
+class StudyEstimate(Answer):
+    """The most games a study plays and the CPU seconds they take (``at_least``: a lower bound,
+    no calibration game finished; else within ``factor`` either way), from ``calibration`` CPU
+    seconds at most."""
+
+    games: int
+    seconds: float
+    at_least: bool
+    factor: int | None
+    calibration: float
+    command: str
+    cells: list[StudyCellCost]
+
+
+@router.post("/estimate", response_model=None, responses={200: answers(StudyEstimate)})
+async def estimate_study(request: Request) -> JSONResponse:
+    """What a study would cost (the body of ``POST /api/studies``), without starting it: 429 with
+    ``Retry-After`` past the address's estimates, 503 when the server's hint pool is busy."""
+    body, data = read_body(await request.body(), StudyBody)
+    async with game_refusals(StudyBody, data, kinds=(ProtocolError,)):  # what the game offers
+        study = plan(body)
+    estimates = studies_of(request).estimates
+    found = estimates.kept(study)
+    if found is None:
+        estimates.take(request.client.host if request.client else "?")  # else EstimatesSpent: 429
+        try:
+            found = answer(study, await request.app.state.rooms.driver.workers.hint(calibrate, study))
+        except Busy:
+            raise Busy(ESTIMATE_BUSY) from None
+        estimates.keep(study, found)
+    return JSONResponse(found)
 
 
 @router.get("/queue", response_model=None, responses={200: answers(StudyQueue)})

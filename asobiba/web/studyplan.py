@@ -3,9 +3,11 @@ read from its descriptor as ``asobiba study`` reads them, and the checked reques
 :class:`~asobiba.study.plan.Study`.
 
 A game's choices (:func:`choices`) are what the page offers: two computer levels, two values of the
-game's per-seat option (e.g. decks, from the descriptor's ``StudySubjects``), or two values of one
+game's per-seat option (e.g. decks, from the descriptor's ``StudySubjects``), two values of one
 of the rule options the descriptor names as worth comparing (a yes/no option, an option with
-choices, or a whole-number option with at most :data:`MAX_RANGE` values). A request
+choices, or a whole-number option with at most :data:`MAX_RANGE` values), or the first player's
+advantage at two levels (``asobiba study GAME --compare first-player --levels A,B``, at the
+default number of players: every seat the same level, one figure a level). A request
 (:class:`StudyBody`) must name exactly two different ones of them; its size is bounded (at most
 :data:`MAX_GAMES` games a figure, the server's time cap), so no request can start unbounded work.
 The study is then laid out by :func:`~asobiba.study.plan.make_study` with the same arguments as the
@@ -23,8 +25,8 @@ from ..ai.levels import LEVELS
 from ..core.descriptor import GameDescriptor
 from ..core.errors import UnknownGameError
 from ..core.options import OptionSpec
-from ..core.registry import descriptor
-from ..study.plan import BATCH, LEVEL, LEVELS_COMPARED, OPTIONS_COMPARED, Study, make_study
+from ..core.registry import descriptor, make_game_from_pairs
+from ..study.plan import BATCH, FIRST_PLAYER, LEVEL, LEVELS_COMPARED, OPTIONS_COMPARED, Study, make_study
 from .bodies import Body, GameId
 from .errors import NotFound
 from .protocol import ProtocolError
@@ -47,8 +49,9 @@ Name = Annotated[StrictStr, Field(min_length=1, max_length=64)]
 
 class StudyBody(Body):
     """``POST /api/studies``: compare ``a`` with ``b`` — two levels (``compare: "levels"``), two values
-    of the game's per-seat option (``compare`` names it, e.g. ``"decks"``) or two values of the rule
-    option ``option`` (``compare: "options"``); every other seat's level is ``level``."""
+    of the game's per-seat option (``compare`` names it, e.g. ``"decks"``), two values of the rule
+    option ``option`` (``compare: "options"``) or the first player's advantage at two levels
+    (``compare: "first-player"``); every other seat's level is ``level``."""
 
     game: GameId
     compare: Name
@@ -109,6 +112,8 @@ def choices(game_id: str) -> dict[str, Any]:
         name = spec.label.to_json() if spec.label is not None else _words(spec.name, spec.name)
         compare.append({"id": subjects.seat_option, "name": name, "values": values})
     compare.append({"id": LEVELS_COMPARED, "name": _words("強さ", "Levels"), "values": levels})
+    compare.append({"id": FIRST_PLAYER, "name": _words("先手の有利", "First player's advantage"),
+                    "values": levels})
     specs = game.game_class.options_class.specs()
     options = []
     for key in subjects.options:
@@ -171,11 +176,18 @@ def plan(body: StudyBody) -> Study:
             raise ProtocolError(f"{side!r:.40} is not one of {', '.join(values)}")
     if body.a == body.b:
         raise ProtocolError("a and b must be two different things to compare")
+    levels: list[str] = []
+    players: list[str] = []
     if body.compare == OPTIONS_COMPARED:
         subjects = [f"{body.option}={body.a},{body.b}"]
+    elif body.compare == FIRST_PLAYER:
+        subjects, levels = [], [body.a, body.b]
+        subjects_of = studied(body.game).study
+        if subjects_of is not None and subjects_of.players_option:
+            players = [str(make_game_from_pairs(body.game, []).num_players)]  # the default number
     else:
         subjects = [f"{body.a},{body.b}"]
-    level = LEVEL if body.compare == LEVELS_COMPARED else body.level  # the command line's, unused
-    return make_study(body.game, body.compare, subjects, level=level, levels=[], players=[], options=[],
-                      games=body.games, width=body.width / 100, confidence=CONFIDENCE,
+    level = LEVEL if body.compare in (LEVELS_COMPARED, FIRST_PLAYER) else body.level  # else unused
+    return make_study(body.game, body.compare, subjects, level=level, levels=levels, players=players,
+                      options=[], games=body.games, width=body.width / 100, confidence=CONFIDENCE,
                       seed=body.seed, batch=BATCH)

@@ -70,7 +70,8 @@ def refused_with(answer, status: int, more: set[str] = frozenset()) -> str:
 def test_choices_come_from_the_descriptors(client) -> None:
     gandice = client.get("/api/studies/choices/gandice").json()
     kinds = {c["id"]: c for c in gandice["compare"]}
-    assert list(kinds) == ["decks", "levels", "options"]
+    assert list(kinds) == ["decks", "levels", "first-player", "options"]
+    assert [v["id"] for v in kinds["first-player"]["values"]] == [v["id"] for v in kinds["levels"]["values"]]
     assert {"yami", "isurugi"} <= {v["id"] for v in kinds["decks"]["values"]}
     options = {o["id"]: [v["id"] for v in o["values"]] for o in kinds["options"]["options"]}
     assert options["resummon_full_open"] == ["false", "true"]
@@ -84,7 +85,7 @@ def test_choices_come_from_the_descriptors(client) -> None:
     assert gandice["limits"] == {"games": MAX_GAMES, "seconds": MAX_SECONDS, "width": 25,
                                  "seed": 2**31 - 1}
     diamond = [c["id"] for c in client.get("/api/studies/choices/diamond").json()["compare"]]
-    assert diamond == ["levels", "options"]  # no per-seat option
+    assert diamond == ["levels", "first-player", "options"]  # no per-seat option
     refused(client.get("/api/studies/choices/nosuchgame"), 404)
     assert client.get("/study/gandice").status_code == 200
     assert client.get("/study/nosuchgame").status_code == 404
@@ -281,7 +282,8 @@ def test_only_its_starter_cancels_a_study(client) -> None:
 
 @pytest.mark.parametrize("change, words, status", [
     ({"game": "nosuchgame"}, "no game", 409),
-    ({"compare": "first-player"}, "compare must be one of decks, levels, options", 409),
+    ({"compare": "nosuch"}, "compare must be one of decks, levels, first-player, options", 409),
+    ({"compare": "first-player"}, "is not one of", 409),  # decks are not levels
     ({"a": "nosuchdeck"}, "is not one of", 409),
     ({"b": "yami"}, "two different", 409),
     ({"level": "random"}, "level must be one of", 400),

@@ -1,6 +1,8 @@
 // The study page (docs/study/README.md, "The study page"): a designer picks two things of a game to
 // compare — two levels, two values of the game's per-seat option (e.g. decks) or two values of a
-// rule option, all read from GET /api/studies/choices/{game} — and a bounded size, starts the study
+// rule option, or the first player's advantage at two levels, all read from
+// GET /api/studies/choices/{game} — and a bounded size, sees what it will cost (POST
+// /api/studies/estimate, asked again a moment after the form last changed), starts the study
 // (POST /api/studies; one runs at a time per server, the others wait in its queue), watches each
 // figure and its interval narrow (GET /api/studies/{id}, polled), may cancel it, share it, and
 // downloads its JSON and plot. The study's token (or the share key of a shared link, read from the
@@ -72,6 +74,15 @@ const TEXTS = {
     "study.clear": "はっきりした差",
     "study.unclear": "はっきりしない",
     "study.correction": "p 値は、この検証の検定（{n} 個）をまとめてホルムの方法で補正したものです。補正後の p が {alpha} 未満のときだけ「はっきりした差」とします。区間は補正していません。",
+    "study.players": "{n}人",
+    "study.estimating": "かかる対局数と時間を見積もっています…",
+    "study.estimate": "見積もり：約{games}局、CPU 時間で{time}（誤差は{factor}倍以内）。",
+    "study.estimateAtLeast": "見積もり：約{games}局、CPU 時間で{time}以上（短い試しでは1局も終わらなかったので下限です）。",
+    "study.estimateCapped": "時間の上限（{s}秒）のほうが先に来るので、そこで止まります。",
+    "study.estimateFailed": "見積もりを出せませんでした：{why}",
+    "study.underMinute": "1分未満",
+    "study.minute": "約1分",
+    "study.minutes": "約{n}分",
   },
   en: {
     "study.open": "Study",
@@ -130,6 +141,15 @@ const TEXTS = {
     "study.clear": "clear",
     "study.unclear": "not clear",
     "study.correction": "The p-values are corrected together by Holm's method over the study's tests ({n}); a difference is clear only when its corrected p is below {alpha}. The intervals are not corrected.",
+    "study.players": "{n} players",
+    "study.estimating": "Estimating the games and time it takes…",
+    "study.estimate": "Estimate: about {games} games, {time} of CPU time (within a factor of {factor}).",
+    "study.estimateAtLeast": "Estimate: about {games} games, at least {time} of CPU time (no trial game finished, so this is a lower bound).",
+    "study.estimateCapped": "The time limit ({s} s) comes first: the study stops there.",
+    "study.estimateFailed": "No estimate could be made: {why}",
+    "study.underMinute": "under a minute",
+    "study.minute": "about 1 minute",
+    "study.minutes": "about {n} minutes",
   },
 };
 
@@ -137,6 +157,7 @@ const TEXTS = {
 export const ts = translator(TEXTS);
 
 const POLL = 700;
+const ESTIMATE_AFTER = 600; // ms the form stays still before its estimate is asked for
 const keyOf = (id) => `asobiba.study.${id}`;
 const LAST = "asobiba.study.last";
 
@@ -192,6 +213,8 @@ export function studyPage(root, game) {
   let filesOf = null;
   let picture = null; // the plot as a data: URL
   let results = null; // the ended study's JSON (its differences), read from its download
+  let estimate = null; // {state: "asking"|"done"|"failed", found, why, of: the body's JSON}
+  let estimateTimer = null;
   const form = { compare: null, option: null, a: null, b: null, level: null, games: 40, width: 5, seconds: 60, seed: 0 };
 
   function kind() {
@@ -225,6 +248,11 @@ export function studyPage(root, game) {
   function cellName(cell) {
     if (cell.a !== null && cell.a !== undefined) return ts("study.pair", { a: nameOf(cell.a), b: nameOf(cell.b) });
     const [key, value] = cell.label.split("=");
+    if (value === undefined) { // a first-player figure: "LEVEL" or "LEVEL, N players"
+      const [level, players] = cell.label.split(", ");
+      const n = parseInt(players, 10);
+      return Number.isNaN(n) ? nameOf(level) : `${nameOf(level)} · ${ts("study.players", { n })}`;
+    }
     const option = choices?.compare.find((c) => c.options)?.options.find((o) => o.id === key);
     return option ? `${pick(option.name)}: ${nameOf(value, key)}` : cell.label;
   }
@@ -232,7 +260,7 @@ export function studyPage(root, game) {
   function select(id, label, items, current, onchange) {
     return h("div", { class: "field" },
       h("label", { class: "field-label", for: id }, label),
-      h("select", { id, "data-study": id.replace("study-", ""), onchange: (e) => onchange(e.target.value) },
+      h("select", { id, "data-study": id.replace("study-", ""), onchange: (e) => { onchange(e.target.value); changed(); } },
         items.map((it) => h("option", { value: it.id, selected: it.id === current }, pick(it.name)))));
   }
 
@@ -240,7 +268,7 @@ export function studyPage(root, game) {
     return h("div", { class: "field" },
       h("label", { class: "field-label", for: id }, label),
       h("input", { id, type: "number", min, max, step: 1, value, "data-study": id.replace("study-", ""),
-                   onchange: (e) => onchange(Number(e.target.value)) }));
+                   onchange: (e) => { onchange(Number(e.target.value)); changed(); } }));
   }
 
   function formEl() {
@@ -265,7 +293,7 @@ export function studyPage(root, game) {
       select("study-a", ts("study.a"), values(), form.a, (v) => (form.a = v)),
       select("study-b", ts("study.b"), values(), form.b, (v) => (form.b = v)),
     );
-    if (k.id !== "levels") {
+    if (!usesLevel(k)) {
       fields.push(select("study-level", ts("study.level"), choices.levels, form.level, (v) => (form.level = v)));
     }
     fields.push(
@@ -281,15 +309,76 @@ export function studyPage(root, game) {
     return h("div", { class: "panel study-form" },
       h("div", { class: "fields study-fields" }, fields),
       h("div", { class: "start-row" },
+        estimateEl(),
         error ? h("p", { class: "error", role: "alert" }, error) : null,
         start));
+  }
+
+  /** Whether the compared kind's values are themselves levels (so no level is asked for). */
+  function usesLevel(k) {
+    return k.id === "levels" || k.id === "first-player";
+  }
+
+  function cpuTime(seconds) {
+    const minutes = Math.round(seconds / 60);
+    if (seconds < 60) return ts("study.underMinute");
+    return minutes === 1 ? ts("study.minute") : ts("study.minutes", { n: minutes });
+  }
+
+  function estimateEl() {
+    let text = "";
+    let capped = null;
+    if (estimate?.state === "asking") text = ts("study.estimating");
+    else if (estimate?.state === "failed") text = ts("study.estimateFailed", { why: estimate.why });
+    else if (estimate?.state === "done") {
+      const f = estimate.found;
+      text = ts(f.at_least ? "study.estimateAtLeast" : "study.estimate",
+        { games: f.games, time: cpuTime(f.seconds), factor: f.factor });
+      if (f.seconds > form.seconds) capped = ts("study.estimateCapped", { s: form.seconds });
+    }
+    return h("p", { class: estimate?.state === "failed" ? "study-estimate error" : "study-estimate muted",
+                    "data-role": "study-estimate", "data-estimate": estimate?.state ?? "none", "aria-live": "polite" },
+      text, capped ? " " : null, capped);
+  }
+
+  /** The form changed: ask for the estimate again once it has been still for a moment. */
+  function changed() {
+    clearTimeout(estimateTimer);
+    estimateTimer = setTimeout(askEstimate, ESTIMATE_AFTER);
+  }
+
+  async function askEstimate() {
+    if (gone || !choices) return;
+    const asked = JSON.stringify(body());
+    if (estimate?.of === asked && estimate.state !== "failed") return;
+    estimate = { state: "asking", of: asked };
+    showEstimate();
+    let next;
+    try {
+      next = { state: "done", found: await postJSON("/api/studies/estimate", JSON.parse(asked)), of: asked };
+    } catch (err) {
+      next = { state: "failed", why: errorText(err), of: asked };
+    }
+    if (estimate?.of !== asked) return; // the form changed meanwhile: a newer answer is on its way
+    estimate = next;
+    showEstimate();
+  }
+
+  /** The estimate's line updated in place (the form keeps its focus; the live region stays). */
+  function showEstimate() {
+    const shown = root.querySelector('[data-role="study-estimate"]');
+    if (!shown) return render();
+    const made = estimateEl();
+    shown.className = made.className;
+    shown.dataset.estimate = made.dataset.estimate;
+    shown.replaceChildren(...made.childNodes);
   }
 
   function body() {
     const out = { game, compare: form.compare, a: form.a, b: form.b, games: form.games, width: form.width,
                   seconds: form.seconds, seed: form.seed };
     if (kind().options) out.option = form.option;
-    if (form.compare !== "levels") out.level = form.level;
+    if (!usesLevel(kind())) out.level = form.level;
     return out;
   }
 
@@ -493,6 +582,7 @@ export function studyPage(root, game) {
       slot = queue;
       status = mine;
       poll();
+      changed();
     } catch (err) {
       error = errorText(err);
     }
@@ -500,5 +590,5 @@ export function studyPage(root, game) {
   })();
 
   render();
-  return { refresh: render, destroy: () => { gone = true; clearTimeout(timer); } };
+  return { refresh: render, destroy: () => { gone = true; clearTimeout(timer); clearTimeout(estimateTimer); } };
 }
