@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from web.conftest import HolderClient
+from web.test_web_seats import join
 
 from asobiba.core.registry import make_game
 
@@ -33,13 +34,6 @@ def create(client: HolderClient, game: str, options: dict, seats: list) -> dict:
     r = client.post("/api/games", json={"game": game, "options": options, "seats": seats, "seed": 11})
     assert r.status_code == 201, r.text
     return r.json()
-
-
-def join(client: HolderClient, created: dict, seat: int) -> str:
-    invite = created["seats"][seat]["invite"].rsplit("/", 1)[1]
-    r = client.post(f"/api/games/{created['id']}/seats/{seat}/join", json={"invite": invite})
-    assert r.status_code == 200, r.text
-    return r.json()["token"]
 
 
 def view(client: HolderClient, gid: str) -> dict:

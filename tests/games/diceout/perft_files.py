@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from perft_blocks import read_blocks
+
 FILE = Path(__file__).parent / "perft" / "tricky.perft"
 DEPTHS = (1, 2, 3)
 
@@ -41,24 +43,8 @@ class PerftCase:
 
 
 def read_cases(path: Path = FILE) -> list[PerftCase]:
-    cases = []
-    for block in path.read_text(encoding="utf-8").split("\n\n"):
-        fields: dict[str, str] = {}
-        counts: dict[int, int] = {}
-        for line in block.splitlines():
-            if not line or line.startswith("#"):
-                continue
-            key, _, value = line.partition(" ")
-            if key == "perft":
-                depth, count = value.split()
-                counts[int(depth)] = int(count)
-            else:
-                assert key not in fields, f"{path.name}: {key} twice in a block"
-                fields[key] = value
-        if fields:
-            cases.append(PerftCase(fields["id"], int(fields["rows"]), fields["why"],
-                                   json.loads(fields["position"]), counts))
-    return cases
+    return [PerftCase(fields["id"], int(fields["rows"]), fields["why"], json.loads(fields["position"]),
+                      counts) for fields, counts in read_blocks(path)]
 
 
 KINDS = {

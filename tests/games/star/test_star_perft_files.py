@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 from games.star.star_reference import reference_perft
+from perft_blocks import read_blocks
 
 from asobiba.core.perft import perft
 from asobiba.core.registry import make_game
@@ -50,24 +51,8 @@ class PerftCase:
 
 
 def read_cases(path: Path) -> list[PerftCase]:
-    cases = []
-    for block in path.read_text(encoding="utf-8").split("\n\n"):
-        fields: dict[str, str] = {}
-        counts: dict[int, int] = {}
-        for line in block.splitlines():
-            if not line or line.startswith("#"):
-                continue
-            key, _, value = line.partition(" ")
-            if key == "perft":
-                depth, count = value.split()
-                counts[int(depth)] = int(count)
-            else:
-                assert key not in fields, f"{path.name}: {key} twice in a block"
-                fields[key] = value
-        if fields:
-            cases.append(PerftCase(fields["id"], fields["game"], json.loads(fields["options"]),
-                                   json.loads(fields["position"]), counts))
-    return cases
+    return [PerftCase(fields["id"], fields["game"], json.loads(fields["options"]),
+                      json.loads(fields["position"]), counts) for fields, counts in read_blocks(path)]
 
 
 CASES = [case for path in FILES for case in read_cases(path)]
