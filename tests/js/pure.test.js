@@ -9,13 +9,18 @@ globalThis.localStorage = {
   getItem: (key) => stored.get(key) ?? null,
   setItem: (key, value) => stored.set(key, String(value)),
 };
+const browser = { languages: ["ja-JP"] }; // what the browser says it reads (Accept-Language)
+Object.defineProperty(globalThis, "navigator", { value: browser, configurable: true });
 
 const { expandMoves } = await import("../../asobiba/web/static/js/legalmoves.js");
 const { applyChange } = await import("../../asobiba/web/static/js/gamechange.js");
 const { translator, pick } = await import("../../asobiba/web/static/js/i18n.js");
 const { historyText, openingRoll } = await import("../../asobiba/web/static/js/history.js");
 
-beforeEach(() => stored.clear());
+beforeEach(() => {
+  stored.clear();
+  browser.languages = ["ja-JP"];
+});
 
 describe("expandMoves", () => {
   test("a bare move gets the usual fields back", () => {
@@ -56,6 +61,12 @@ describe("translator", () => {
     assert.equal(t("hello", { name: "Aki" }), "Akiさん、こんにちは");
     stored.set("asobiba.lang", "en");
     assert.equal(t("hello", { name: "Aki" }), "Hello, Aki");
+  });
+  test("with no choice made here, the browser's first language of the two", () => {
+    browser.languages = ["fr-FR", "en-GB", "ja"];
+    assert.equal(t("hello", { name: "Aki" }), "Hello, Aki");
+    browser.languages = ["de"];
+    assert.equal(t("hello", { name: "Aki" }), "Akiさん、こんにちは");
   });
   test("English falls back to Japanese, then to the key; a missing variable reads as nothing", () => {
     stored.set("asobiba.lang", "en");
