@@ -158,9 +158,9 @@ async def seat_to_computer(
     return summary(await rooms.get(game_id), rooms.present(game_id))
 
 
-@router.post("/games/{game_id}/seats/{seat}/name", response_model=None, responses={200: answers(Game)})
+@router.post("/games/{game_id:game}/seats/{seat}/name", response_model=None, responses={200: answers(Game)})
 async def name_seat(
-    request: Request, game_id: str, seat: int, tokens: list[str] = Tokens
+    request: Request, game_id: GameIdPath, seat: int, tokens: list[str] = Tokens
 ) -> dict[str, Any]:
     """Give a person's seat ``{"name"}`` (its holder only; ``""`` takes the name away)."""
     body, _ = read_body(await request.body(), NameBody)
@@ -169,8 +169,8 @@ async def name_seat(
     return summary(await rooms.get(game_id), rooms.present(game_id))
 
 
-@router.post("/games/{game_id}/rematch", response_model=None, responses={200: answers(Game)})
-async def post_rematch(request: Request, game_id: str, tokens: list[str] = Tokens) -> dict[str, Any]:
+@router.post("/games/{game_id:game}/rematch", response_model=None, responses={200: answers(Game)})
+async def post_rematch(request: Request, game_id: GameIdPath, tokens: list[str] = Tokens) -> dict[str, Any]:
     """Offer or accept (``{"accept": true}``) or decline a finished game's rematch; once every
     device accepted, ``rematch.game`` names the new game, where each token holds its new seats."""
     body, _ = read_body(await request.body(), RematchBody)

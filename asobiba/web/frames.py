@@ -36,7 +36,7 @@ SUBPROTOCOL = "asobiba.2"
 
 ONCE = ("options", "meta")
 """The keys a client is sent once, with its first ``state`` frame: the game's options (up to 128 KiB:
-a Gandice game's own dice) and meta never change while it is played (a frame's ``position`` leaves
+a game's own additions) and meta never change while it is played (a frame's ``position`` leaves
 its options out too)."""
 OWN = ("you", "legal", "verbs", *ONCE)
 """The keys each client is sent its own of (never in the common part of a frame or delta)."""

@@ -41,6 +41,7 @@ from ..core.errors import Explained, Refusal
 from ..core.names import Names
 from .bodies import read_body
 from .contract import Answer, answers
+from .ids import GameIdPath
 from .reviewbody import NORMAL, Level, TryBody
 from .rooms import Rooms
 from .table import Table
@@ -252,16 +253,16 @@ def _reviewable(table: Table) -> None:
         raise NotReviewed(Names("このゲームは振り返りができません。", "this game cannot be reviewed"))
 
 
-@router.get("/games/{game_id}/review", response_model=None, responses={200: answers(ReviewStatus)})
-async def get_review(request: Request, game_id: str, level: LevelQuery = NORMAL) -> Response:
+@router.get("/games/{game_id:game}/review", response_model=None, responses={200: answers(ReviewStatus)})
+async def get_review(request: Request, game_id: GameIdPath, level: LevelQuery = NORMAL) -> Response:
     """Where the engine's review of the game stands (the review itself once it is done)."""
     rooms: Rooms = request.app.state.rooms
     table = await rooms.get(game_id)
     return _answer(await Reviews.of(request).status(rooms, table, level))
 
 
-@router.post("/games/{game_id}/review", response_model=None, responses={200: answers(ReviewStatus)})
-async def post_review(request: Request, game_id: str, level: LevelQuery = NORMAL) -> Response:
+@router.post("/games/{game_id:game}/review", response_model=None, responses={200: answers(ReviewStatus)})
+async def post_review(request: Request, game_id: GameIdPath, level: LevelQuery = NORMAL) -> Response:
     """Start the engine's review of a finished game (once: it is stored with the game)."""
     rooms: Rooms = request.app.state.rooms
     table = await rooms.get(game_id)
@@ -287,8 +288,8 @@ class Choices(Answer):
     choices: list[dict[str, Any]]
 
 
-@router.get("/games/{game_id}/review/choices", response_model=None, responses={200: answers(Choices)})
-async def get_review_choices(request: Request, game_id: str,
+@router.get("/games/{game_id:game}/review/choices", response_model=None, responses={200: answers(Choices)})
+async def get_review_choices(request: Request, game_id: GameIdPath,
                              ply: Annotated[int, Query(ge=0, le=2**31)]) -> dict[str, Any]:
     """The moves that could have been played at decision ``ply``, to try one instead."""
     rooms: Rooms = request.app.state.rooms
@@ -302,8 +303,8 @@ async def get_review_choices(request: Request, game_id: str,
     return await asyncio.to_thread(work)
 
 
-@router.post("/games/{game_id}/review/try", response_model=None, responses={200: answers(Tried)})
-async def post_review_try(request: Request, game_id: str) -> dict[str, Any]:
+@router.post("/games/{game_id:game}/review/try", response_model=None, responses={200: answers(Tried)})
+async def post_review_try(request: Request, game_id: GameIdPath) -> dict[str, Any]:
     """Judge a move tried instead of the one played at a decision of a finished game."""
     body, _ = read_body(await request.body(), TryBody)
     rooms: Rooms = request.app.state.rooms

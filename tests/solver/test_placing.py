@@ -174,7 +174,7 @@ def test_from_json_through_the_cli(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("content, message", [
     (None, "cannot read"),
-    ("{", "not JSON"),
+    ("{", "malformed JSON"),
     ("{}", "not a study JSON"),
     ('[{"rows": 4}]', "lacks placements"),
 ])
