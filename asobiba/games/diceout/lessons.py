@@ -207,11 +207,11 @@ def winning() -> list[Lesson]:
                ONE_SQUARE, marks=("c3",)),
         lesson("own_dice_out", Names("ダイスアウトはEXITより強い", "Dice Out beats an EXIT"),
                Names("自分の手で自分の3個の目をそろえてしまうと、その手がEXITに着いても負けです"
-                     "（ロビーの既定「すぐに宣言」では、その場で負け。「自分で宣言」では、相手が宣言したら"
+                     "（ロビーの既定「自動」では、その場で負け。「自分で宣言」では、相手が宣言したら"
                      "負け）。EXITに着いても目がそろわないダイスを選んで勝ちましょう。",
                      "If your own move makes your own three dice match, you lose even though the "
-                     "move reached an EXIT (at once under the lobby's default, 'declared at once'; "
-                     "with 'declare yourself', once the other player declares it). Pick the die "
+                     "move reached an EXIT (at once under the lobby's default, 'Automatic'; "
+                     "with 'Declare yourself', once the other player declares it). Pick the die "
                      "that reaches an EXIT without making your dice match, and win."),
                at({"b4": [("red", 1)], "d4": [("red", 2)], "c1": [("red", 2)], **WHITE}),
                red_won,

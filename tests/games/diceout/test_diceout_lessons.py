@@ -8,6 +8,7 @@ from asobiba.core.descriptor import Lesson
 from asobiba.core.lessons import begin
 from asobiba.core.registry import make_game
 from asobiba.games.diceout.lessons import lessons
+from asobiba.games.diceout.options import DiceOutOptions
 
 OWN_MATCH = {"b4": [["red", 1]], "d4": [["red", 2]], "c1": [["red", 2]],
              "b5": [["white", 2]], "c5": [["white", 3]], "d5": [["white", 1]]}
@@ -28,7 +29,10 @@ def test_own_dice_out_loses_at_once_when_the_referee_declares() -> None:
     state = after_exit("auto")
     assert state.is_terminal and state.ranks() == [2, 1]
     text = lesson("own_dice_out").text
-    assert "at once" in text.en and "すぐに宣言" in text.ja and "その場で負け" in text.ja
+    assert "at once" in text.en and "その場で負け" in text.ja
+    labels = DiceOutOptions.specs()["declare"].value_labels  # the lobby's own names of the settings
+    for value in ("auto", "manual"):
+        assert f"「{labels[value].ja}」" in text.ja and f"'{labels[value].en}'" in text.en, value
 
 
 def test_own_dice_out_declared_by_hand_loses_only_once_the_other_player_declares() -> None:
