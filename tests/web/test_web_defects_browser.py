@@ -75,7 +75,9 @@ def test_the_first_tab_is_a_skip_link_to_start(browser, server, lang, device) ->
 def test_chinese_checkers_starts_a_newcomer_on_two_players(page, server) -> None:
     page.goto(server.url)
     page.click("[data-game=chinese_checkers]")
-    page.wait_for_selector("#opt-players input:checked")
+    # the lobby draws the chosen game's options anew: wait for its seats, then read the default
+    page.wait_for_function("() => document.querySelector('[data-game=chinese_checkers][aria-pressed=true]')"
+                           " && document.querySelectorAll('.seat-preview .seat-chip').length > 0")
     assert page.locator("#opt-players input:checked").get_attribute("value") == "2"
     assert page.locator(".seat-preview .seat-chip").count() == 2
 

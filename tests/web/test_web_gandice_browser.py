@@ -245,7 +245,7 @@ def test_three_players_one_person_and_two_computers_from_the_lobby(page, server,
     data = game_json(server, gid)
     assert [s["type"] for s in data["seats"]] == ["human", "computer", "computer"]
     assert data["options"]["decks"][2] == "chogan" and data["options"]["players"] == 3
-    assert page.locator("svg.gandice rect[data-seat]").count() == 3
+    page.wait_for_function("() => document.querySelectorAll('svg.gandice rect[data-seat]').length === 3")
     assert wait_turn_or_end(page)
     page.screenshot(path=str(shots / "gandice-3p.png"))
     play_to_the_end(page, random.Random(3))
