@@ -284,3 +284,32 @@ def test_english_and_a_phone(browser, server, shots) -> None:
             count = "document.querySelectorAll('[data-role=moves] li').length"
             page.wait_for_function(f"() => {count} > {plies}")
         context.close()
+
+
+def test_no_your_turn_while_the_rolls_after_a_move_are_shown(page, server) -> None:
+    """From the click of a choice until its frames are drawn (the attack's and the defence's rolls
+    tumbling), the status line never says it is the person's turn: it says the move was sent."""
+    body = {"game": "gandice", "options": {"decks": ["yami", "isurugi"], "first": "p1"},
+            "seats": [HUMAN, {"type": "computer", "level": "intro"}], "seed": 17}
+    gid = server.api("POST", "/api/games", json=body).json()["id"]
+    page.goto(f"{server.url}/game/{gid}")
+    assert wait_turn_or_end(page)
+    page.wait_for_selector("[data-role=odds-note][data-state=ready]")
+    status = page.locator("p.status[role=status]")
+    assert "あなたの番です" in status.inner_text()
+    page.evaluate("""() => {
+      window.seen = [];
+      const look = () => {
+        const line = document.querySelector('p.status[role=status]')?.textContent ?? '';
+        const rolling = document.querySelectorAll('.gd-rolling:not(.landed)').length;
+        if (rolling) window.seen.push(line);
+      };
+      new MutationObserver(look).observe(document.body, { subtree: true, childList: true,
+                                                          characterData: true, attributes: true });
+    }""")
+    page.locator("[data-action=attack]").first.click()
+    page.wait_for_function("() => window.seen.length > 0", timeout=30_000)  # the rolls tumble
+    page.wait_for_function("() => !document.querySelector('.gd-rolling')", timeout=30_000)
+    seen = page.evaluate("() => window.seen")
+    assert seen and not any("あなたの番です" in line for line in seen), sorted(set(seen))
+    assert any("指しました" in line for line in seen)
