@@ -16,23 +16,15 @@ pytestmark = pytest.mark.browser
 WORSE = ("moderate", "serious", "critical")
 
 
-CELL_NAMES = "label-content-name-mismatch"
-"""The one rule left out on the board's cells: their names are the board-in-words layer's
-(boardaccess.js, with its own tests), which names every cell by all it holds."""
-
-
 def violations(page) -> list[str]:
-    """The violations of impact moderate or worse axe-core finds on the page, one line each (the
-    board cells' names apart: :data:`CELL_NAMES`)."""
+    """The violations of impact moderate or worse axe-core finds on the page, one line each."""
     page.evaluate(AXE.read_text(encoding="utf-8"))
-    found = page.evaluate("""async ([worse, cells]) => {
+    found = page.evaluate("""async (worse) => {
         const r = await axe.run(document, { resultTypes: ["violations"] });
         return r.violations.filter((v) => worse.includes(v.impact))
           .map((v) => ({ id: v.id, impact: v.impact,
-                         nodes: v.nodes.map((n) => n.target.join(" "))
-                           .filter((n) => v.id !== cells || !/\\[data-cell=/.test(n)).slice(0, 3) }))
-          .filter((v) => v.nodes.length);
-    }""", [list(WORSE), CELL_NAMES])
+                         nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 3) }));
+    }""", list(WORSE))
     return [json.dumps(v, ensure_ascii=False) for v in found]
 
 
