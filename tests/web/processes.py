@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -37,3 +41,15 @@ http {{
   scgi_temp_path {prefix}/scgi;
 {body}}}
 """
+
+
+@contextmanager
+def database_held() -> Iterator[None]:
+    """Hold the tests' PostgreSQL database for one test file of several processes: the files that
+    empty and fill it (one test process each, run side by side) take turns, never overlapping."""
+    with open(Path(tempfile.gettempdir()) / "asobiba-test-pg.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

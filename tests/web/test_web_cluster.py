@@ -24,7 +24,7 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 from web.conftest import free_port
-from web.processes import children, nginx_http
+from web.processes import children, database_held, nginx_http
 from web.test_web_attacks import NGINX
 from websockets.sync.client import ClientConnection, connect
 
@@ -36,15 +36,17 @@ HUMANS = [{"type": "human"}, {"type": "invite"}]
 
 
 @pytest.fixture(scope="module")
-def pg_url() -> str:
+def pg_url() -> Iterator[str]:
+    """The tests' PostgreSQL database, held by this file while it runs (:func:`database_held`)."""
     url = os.environ.get("ASOBIBA_TEST_PG_URL")
     if not url:
         pytest.fail("several processes need PostgreSQL: set ASOBIBA_TEST_PG_URL to a database these "
                     "tests may empty (scripts/test.sh does)")
-    engine = create_engine(resolve_db_url(url))
-    metadata.drop_all(engine)
-    engine.dispose()
-    return url
+    with database_held():
+        engine = create_engine(resolve_db_url(url))
+        metadata.drop_all(engine)
+        engine.dispose()
+        yield url
 
 
 class Process:

@@ -21,6 +21,7 @@ from pathlib import Path
 import httpx
 import pytest
 from sqlalchemy import create_engine, text
+from web.processes import database_held
 from web.test_web_cluster import Process
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import connect
@@ -40,17 +41,19 @@ NO_GAME = "0123456789abcdef"
 
 
 @pytest.fixture(scope="module")
-def pg_url() -> str:
+def pg_url() -> Iterator[str]:
+    """The tests' PostgreSQL database, held by this file while it runs (:func:`database_held`)."""
     url = os.environ.get("ASOBIBA_TEST_PG_URL")
     if not url:
         pytest.fail("several processes need PostgreSQL: set ASOBIBA_TEST_PG_URL to a database these "
                     "tests may empty (scripts/test.sh does)")
-    engine = create_engine(resolve_db_url(url))
-    metadata.drop_all(engine)
-    with engine.begin() as conn:  # the tables of the study slot and the shared limits
-        conn.execute(text("DROP TABLE IF EXISTS studies, address_quota, processes"))
-    engine.dispose()
-    return url
+    with database_held():
+        engine = create_engine(resolve_db_url(url))
+        metadata.drop_all(engine)
+        with engine.begin() as conn:  # the tables of the study slot and the shared limits
+            conn.execute(text("DROP TABLE IF EXISTS studies, address_quota, processes"))
+        engine.dispose()
+        yield url
 
 
 @pytest.fixture(scope="module")
